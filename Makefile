@@ -1,0 +1,42 @@
+# gardensim: `make demo` and `make test` work on a fresh machine (they create .venv).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+JOBS ?= 2
+
+.PHONY: demo test bench lab lint clean install
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[dask]'
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test,lab]'
+	$(PY) -m playwright install-deps chromium >/dev/null 2>&1 || true
+	touch $@ $(STAMP_RUN)
+
+install: $(STAMP_RUN)
+
+demo: $(STAMP_RUN)
+	$(VENV)/bin/gardensim demo
+
+test: $(STAMP_TEST)
+	$(PY) -m pytest -n $(JOBS) -q
+
+bench: $(STAMP_RUN)
+	$(PY) benchmarks/run.py
+
+lab: $(STAMP_TEST)
+	$(VENV)/bin/jupyter lab notebooks/
+
+lint: $(STAMP_TEST)
+	$(VENV)/bin/ruff check gardensim tests benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,52 @@
+"""The ``gardensim`` command: parse, call, print. All logic lives in the library.
+
+Any :class:`~gardensim.core.errors.GardensimError` becomes one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from gardensim import __version__
+from gardensim.commands import COMMANDS
+from gardensim.core.errors import GardensimError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gardensim",
+        description="Seeded bot play and balance statistics for garden tile-laying games.",
+    )
+    parser.add_argument("--version", action="version", version=f"gardensim {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = import_module(f"gardensim.commands.{name}")
+        except ModuleNotFoundError as exc:  # a subcommand still being written
+            if exc.name != f"gardensim.commands.{name}":
+                raise
+            continue
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except GardensimError as exc:
+        print(f"gardensim: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("gardensim: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

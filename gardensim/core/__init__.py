@@ -1,0 +1,1 @@
+"""The game protocol, the registries of games and bots, and seed derivation."""

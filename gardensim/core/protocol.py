@@ -1,0 +1,168 @@
+"""The game protocol: what bots, the runner and analysis may know about any game.
+
+Shaped after OpenSpiel's ``Game``/``State`` split. A :class:`Game` holds the static facts of one
+rules configuration (board, player count, options) and deals seeded initial states. A
+:class:`GameState` is one position; it is mutated in place by :meth:`GameState.apply_action` and
+restored by :meth:`GameState.undo`, so look-ahead costs no copies.
+
+Actions are plain ``int`` codes, private to each game; :meth:`GameState.action_to_string` and
+:meth:`GameState.string_to_action` translate them to the game's notation. Every decision a player
+takes is an action, including draws and other bookkeeping choices, so bots can search them.
+
+Chance is resolved by the state's own seeded generator (shuffled piles, bag draws), never by the
+caller, so one seed always gives the same game. Hidden information is explicit: a bot must only
+use :meth:`GameState.legal_actions`, :meth:`GameState.observation` and a
+:meth:`GameState.determinize` sample, never the true hidden contents of the state.
+
+Rewards: :meth:`GameState.returns` gives each seat's share of the win, summing to 1 (``1/k`` to
+each of ``k`` seats that share a win; both partners of a winning partnership share it).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+Action = int
+TERMINAL = -1
+
+
+class Game(ABC):
+    """Static facts of one rules configuration; deals initial states from a seed.
+
+    Subclasses set :attr:`name` (the registry name) and expose ``board``, ``num_players``
+    and ``options`` (validated, with defaults filled in).
+    """
+
+    name: ClassVar[str]
+    #: Column name -> pandas dtype string for :meth:`GameState.turn_row`.
+    turn_columns: ClassVar[Mapping[str, str]] = {}
+    #: Column name -> pandas dtype string for :meth:`GameState.game_row`.
+    game_columns: ClassVar[Mapping[str, str]] = {}
+
+    num_players: int
+    board_name: str
+    options: Mapping[str, Any]
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> GameState:
+        """A fresh game, with every chance event driven by ``seed``."""
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-able summary of this configuration (stored in run manifests)."""
+        return {
+            "game": self.name,
+            "board": self.board_name,
+            "players": self.num_players,
+            "options": dict(self.options),
+        }
+
+
+class GameState(ABC):
+    """One position of a game. Mutable; cheap to :meth:`clone`; supports :meth:`undo`."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to act, or :data:`TERMINAL` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for :attr:`current_player`, in a stable order."""
+
+    @abstractmethod
+    def apply_action(self, action: Action) -> None:
+        """Play ``action`` (assumed legal; use :meth:`play` for untrusted input)."""
+
+    @abstractmethod
+    def undo(self) -> None:
+        """Take back the last applied action exactly (snapshot stack)."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy, including the chance generator's state."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Win share per seat (sums to 1 at a terminal state, all zero before)."""
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str: ...
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> Action:
+        """Parse notation; raises :class:`~gardensim.core.errors.IllegalMoveError` if the
+        text is malformed or the action is not legal here."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know, as a JSON-able dict."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> GameState:
+        """A full state consistent with ``player``'s observation, hidden parts resampled.
+
+        Must depend only on ``observation(player)`` and ``rng``: reshuffling what ``player``
+        cannot see must not change the result. The returned state has a fresh chance generator
+        drawn from ``rng``.
+        """
+
+    @abstractmethod
+    def evaluate(self, player: int) -> float:
+        """Heuristic value of this position for ``player`` in [0, 1] (higher is better).
+
+        Uses only what ``player`` may know; bots call it on determinized states.
+        """
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """Index of the current turn (one seat's whole turn may span several actions)."""
+
+    # ----- conveniences with generic defaults -------------------------------------------
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action; games may override with a faster sampler."""
+        return rng.choice(self.legal_actions())
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def play(self, action: Action | str) -> Action:
+        """Validate then apply an action or notation string; returns the action code."""
+        from gardensim.core.errors import IllegalMoveError
+
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over")
+        if not self.is_legal(action):
+            raise IllegalMoveError(f"{self.action_to_string(action)}: not a legal action")
+        self.apply_action(action)
+        return action
+
+    # ----- telemetry: flat rows the runner stores ---------------------------------------
+    def mark(self) -> Any:
+        """A cheap opaque snapshot taken at the start of a turn, handed back to :meth:`turn_row`
+        (for example the history length, the hand summary and the supplies)."""
+        return None
+
+    def turn_row(self, mark: Any, actions: Sequence[Action]) -> dict[str, Any]:
+        """Columns describing one finished turn: ``actions`` were played since ``mark`` was
+        taken. Keys follow ``Game.turn_columns``; the runner adds game, arm, turn, seat, bot
+        and decision time itself."""
+        return {}
+
+    def game_row(self) -> dict[str, Any]:
+        """Columns describing the finished game. Keys follow ``Game.game_columns``."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Full JSON-able picture of the position (for replay output and rendering)."""
+        return self.observation(-1)

@@ -1,0 +1,33 @@
+"""Seed derivation: every random stream is a pure function of the master seed and its role.
+
+A game's deal depends only on ``(master seed, game index)``, so the arms of a study share their
+deals (common random numbers). A bot's generator depends on ``(master seed, game index, seat
+role)``. Nothing depends on worker count, batch size or backend.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+DEAL = 0
+BOT = 1
+
+
+def derive_seed(master: int, *keys: int) -> int:
+    """A 63-bit seed from ``master`` and a path of non-negative integer keys."""
+    if master < 0 or any(k < 0 for k in keys):
+        raise ValueError("seeds and keys must be non-negative integers")
+    words = np.random.SeedSequence(entropy=master, spawn_key=tuple(keys)).generate_state(2)
+    return (int(words[0]) << 32 | int(words[1])) & (2**63 - 1)
+
+
+def game_seed(master: int, game_index: int) -> int:
+    """Seed of the deal of game ``game_index`` (shared by every arm)."""
+    return derive_seed(master, DEAL, game_index)
+
+
+def bot_rng(master: int, game_index: int, seat: int) -> random.Random:
+    """The generator a bot uses in one game from one seat."""
+    return random.Random(derive_seed(master, BOT, game_index, seat))
