@@ -1,0 +1,1 @@
+"""Study definitions, the parallel runner, telemetry rows and the Parquet run store."""
