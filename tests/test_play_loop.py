@@ -19,7 +19,7 @@ def test_same_seed_same_game_and_rows():
     bots = [registry.make_bot("random") for _ in range(3)]
     a = play_game(game, bots, master_seed=7, game_index=4)
     b = play_game(game, bots, master_seed=7, game_index=4)
-    strip = lambda rows: [{k: v for k, v in r.items() if "decision" not in k} for r in rows]  # noqa: E731
+    strip = lambda rows: repr([{k: v for k, v in r.items() if "decision" not in k} for r in rows])  # noqa: E731
     assert strip([a.game]) == strip([b.game])
     assert strip(a.turns) == strip(b.turns)
     assert a.game["bot_3"] is None and abs(sum(a.game[f"win_{s}"] for s in range(3)) - 1) < 1e-9
