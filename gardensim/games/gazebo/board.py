@@ -202,7 +202,8 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
 
     if "name" not in header or not header["name"][0]:
         raise _fail(source, 1, None, "missing 'name:' header")
-    lo, hi = _parse_players(*header.get("players", ("2-4", 1)), source=source)
+    players_value, players_line = header.get("players", ("2-4", 1))
+    lo, hi = _parse_players(players_value, source, players_line)
     if not in_grid:
         raise _fail(source, len(text.splitlines()) or 1, None, "missing '---' line before the grid")
     if not grid:
@@ -219,7 +220,7 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
             )
     flat = tuple(ch for _, cells in grid for _, ch in cells)
     if not any(ch in START_CELLS for ch in flat):
-        raise _fail(source, grid[0][0], None, "no start square (f, g or w) on the board")
+        raise _fail(source, grid[0][0], grid[0][1][0][0], "no start square (f, g or w) on the board")
     return Board(
         key=key or Path(source).stem,
         name=header["name"][0],
