@@ -1,0 +1,151 @@
+"""The position heuristic greedy and MCTS bots call after every candidate move.
+
+Cheap by design (one pass over the nooks, a look at the player's own patios and small nooks) and
+honest: it reads only the board, supplies, pile sizes, public hand splits and the player's own
+hand, so it gives the same value on any determinization of the player's view. Weights live in
+``data/gazebo/evaluation.toml``.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from functools import lru_cache
+
+from gardensim.games.gazebo.telemetry import BIG, HELD, SMALL, THREAT
+from gardensim.paths import DATA_DIR
+
+WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
+TERMS = ("progress", "patios", "big_nooks", "small_nooks", "exposed", "threatened", "singles")
+
+
+@lru_cache(maxsize=1)
+def weights() -> dict[str, float]:
+    """Evaluation weights from the data file (every term must be present)."""
+    with open(WEIGHTS_FILE, "rb") as fh:
+        data = tomllib.load(fh)
+    return {t: float(data[t]) for t in TERMS}
+
+
+@lru_cache(maxsize=1)
+def weight_tuple() -> tuple[float, ...]:
+    """The weights in the order ``TERMS`` (what :meth:`EvaluationMixin.evaluate` unpacks)."""
+    w = weights()
+    return tuple(w[t] for t in TERMS)
+
+
+class EvaluationMixin:
+    """``evaluate`` for :class:`GazeboState`."""
+
+    def sides(self) -> list[tuple[int, ...]]:
+        """Seats that win together: partnerships {0,3} and {1,2} (rulings 15), else one each."""
+        if self.partnership:  # type: ignore[attr-defined]
+            return [(0, 3), (1, 2)]
+        return [(s,) for s in range(self.n)]  # type: ignore[attr-defined]
+
+    def evaluate(self, player: int) -> float:
+        """Heuristic value in [0, 1] of the position for ``player``; the logistic of a weighted
+        sum of these terms, each "mine minus the best (or mean) opponent side":
+
+        - ``progress``: share of the side's starting gazebos now on the board; the game is a
+          race to place them all (rulebook "Game End"), so this dominates.
+        - ``patios``: patios held (each holds 1-2 gazebos and can be stolen, rulings 9).
+        - ``big_nooks``: big nooks are safe forever (rulings 6) and count 2 at patios.
+        - ``small_nooks``: small nooks hold a gazebo but can be absorbed.
+        - ``exposed``: the player's small nooks that a same-coloured, larger rival nook could
+          absorb through one free cell touching both (bitboard halos) - approximates "nooks the
+          next player can absorb" without generating their moves.
+        - ``threatened``: patios the player holds where an opponent's count equals theirs, so
+          one more gazebo steals them (rulings 9).
+        - ``singles``: single-coloured dominoes in hand and private pile (publicly known under
+          Gazebo drawing; Qin: own hand only), which make and grow nooks at will.
+
+        A finished game scores 1 for a sole (or partnership) win, 0.5 for a shared win, 0 else.
+        """
+        if self.phase == 3:  # type: ignore[attr-defined]
+            winners = set(self.winners)  # type: ignore[attr-defined]
+            if player not in winners:
+                return 0.0
+            side = next(side for side in self.sides() if player in side)
+            return 1.0 if winners <= set(side) else 0.5
+        w_progress, w_patios, w_big, w_small, w_exposed, w_threat, w_singles = weight_tuple()
+        n = self.n  # type: ignore[attr-defined]
+        partnership = self.partnership  # type: ignore[attr-defined]
+        cnt = self.cnt  # type: ignore[attr-defined]
+        held = cnt[HELD : HELD + n]
+        big = cnt[BIG : BIG + n]
+        small = cnt[SMALL : SMALL + n]
+        threatened = cnt[THREAT + player]
+        exposed = 0
+        if small[player]:
+            exposed = self._exposed(player, 3 - player if partnership else player)
+        singles = self._singles_known(player)
+        start = self.start_gazebos  # type: ignore[attr-defined]
+        supply = self.supply  # type: ignore[attr-defined]
+        placed = [(start[s] - supply[s]) / start[s] for s in range(n)]
+        if partnership:
+            # a side is two seats: fold the partner's figures into each seat's
+            left = [start[s] - supply[s] for s in range(4)]
+            total = [start[s] for s in range(4)]
+            for arr in (held, big, small, singles, left, total):
+                arr[0] = arr[3] = arr[0] + arr[3]
+                arr[1] = arr[2] = arr[1] + arr[2]
+            placed = [left[s] / total[s] for s in range(4)]
+            rivals: tuple[int, ...] = (1,) if player in (0, 3) else (0,)
+        else:
+            rivals = tuple(s for s in range(n) if s != player)
+        r = rivals[0]
+        rival_placed, rival_held, rival_big, rival_small = placed[r], held[r], big[r], small[r]
+        rival_singles = singles[r]
+        for r in rivals[1:]:
+            rival_placed = max(rival_placed, placed[r])
+            rival_held = max(rival_held, held[r])
+            rival_big = max(rival_big, big[r])
+            rival_small = max(rival_small, small[r])
+            rival_singles += singles[r]
+        score = (
+            w_progress * (placed[player] - rival_placed)
+            + w_patios * (held[player] - rival_held)
+            + w_big * (big[player] - rival_big)
+            + w_small * (small[player] - rival_small)
+            + w_singles * (singles[player] - rival_singles / len(rivals))
+            + w_exposed * exposed
+            + w_threat * threatened
+        )
+        return 1.0 / (1.0 + math.exp(-score))
+
+    def _exposed(self, player: int, partner: int) -> int:
+        """Small nooks of ``player`` that a larger rival nook of their colour touches through
+        one free cell (bitboard halos), so one domino could absorb them (rulings 6)."""
+        mine = []
+        rivals: tuple[list, list, list] = ([], [], [])
+        for owner, col, cells, _g, _p, _v, halo in self.nooks.values():  # type: ignore
+            size = len(cells)
+            if owner == player:
+                if size < 5:
+                    mine.append((col, size, halo))
+            elif owner != partner and size >= 3:
+                rivals[col].append((size, halo))
+        exposed = 0
+        free = self.freemask  # type: ignore[attr-defined]
+        for col, size, halo in mine:
+            reach = halo & free
+            for rival_size, rival_halo in rivals[col]:
+                if rival_size > size and reach & rival_halo:
+                    exposed += 1
+                    break
+        return exposed
+
+    def _singles_known(self, player: int) -> list[int]:
+        n = self.n  # type: ignore[attr-defined]
+        hands = self.hands  # type: ignore[attr-defined]
+        if self.qin:  # type: ignore[attr-defined]
+            out = [0] * n
+            h = hands[player]
+            out[player] = h[0] + h[1] + h[2]
+            return out
+        pptr = self.pptr  # type: ignore[attr-defined]
+        private = self.private  # type: ignore[attr-defined]
+        return [
+            hands[s][0] + hands[s][1] + hands[s][2] + len(private[s]) - pptr[s] for s in range(n)
+        ]

@@ -1,0 +1,380 @@
+"""Event resolution of one placement (rulebook "Events", rulings 4-14), as a state mixin.
+
+Order (rulings 14): absorbs, creates, expands, big-nook doubles, patios in reading order, then
+zen, pedestal and vase; within a step, players in turn order from the active one. The game ends
+the instant a player places their last gazebo, so every gazebo goes through :meth:`_put`, which
+finishes the game and the caller stops resolving.
+
+Every write is recorded on ``self.trail`` first (see ``state.py``) so :meth:`undo` can restore it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gardensim.games.gazebo.geometry import PATIO_GAZEBOS, RAISED
+from gardensim.games.gazebo.telemetry import (
+    ABSORBS,
+    BIG,
+    DOMINOES,
+    EV,
+    HELD,
+    PLACED,
+    RETURNED,
+    SMALL,
+    STEALS,
+    THREAT,
+)
+
+MISSING: Any = object()
+EMPTY: frozenset[int] = frozenset()
+
+
+class EventsMixin:
+    """Placement resolution for :class:`GazeboState`: slots, nooks, gazebos, patios."""
+
+    color: list[int]
+    nook_of: list[int]
+    nookmask: int
+    freemask: int
+    nooks: dict[int, tuple]
+    trail: list[tuple]
+    slots: set[int]
+    supply: list[int]
+    patio_owner: list[int]
+    patio_gaz: list[int]
+    cnt: list[int]
+    log: list[tuple] | None
+
+    # ----- slots ----------------------------------------------------------------------
+    def _cover(self, slot: int, a: int, b: int) -> None:
+        """Cells ``a`` and ``b`` are covered: their slots close, the free pairs around them open
+        (rulings 3). The change goes on ``slot_trail`` as one entry (removed, added)."""
+        slots = self.slots
+        geo = self.geo  # type: ignore[attr-defined]
+        color = self.color
+        slot_cells = geo.slot_cells
+        self.freemask &= ~(geo.bit[a] | geo.bit[b])
+        removed = slots & geo.slot_touching[slot]
+        slots -= removed
+        added = []
+        for s in geo.slot_around[slot] - slots:
+            m, o = slot_cells[s]
+            if color[m] < 0 and color[o] < 0:
+                added.append(s)
+        slots.update(added)
+        self.slot_trail.append((removed, added))  # type: ignore[attr-defined]
+
+    # ----- gazebos --------------------------------------------------------------------
+    def _put(self, q: int, k: int) -> int:
+        """``q`` places ``k`` gazebos, or what they have left (rulings 14); placing the last
+        one ends the game with ``q`` as the player who did it."""
+        s = self.supply[q]
+        placed = k if k < s else s
+        self.trail.append((self.supply, q, s))
+        self.supply[q] = s - placed
+        self.cnt[PLACED + q] += placed
+        if placed == s:
+            self._finish("last-gazebo", q)  # type: ignore[attr-defined]
+        return placed
+
+    def _give_back(self, q: int, k: int) -> None:
+        self.trail.append((self.supply, q, self.supply[q]))
+        self.supply[q] += k
+        self.cnt[RETURNED + q] += k
+
+    def _relabel(self, cells: Any, k: int) -> None:
+        nook_of = self.nook_of
+        trail = self.trail
+        for c in cells:
+            trail.append((nook_of, c, nook_of[c]))
+            nook_of[c] = k
+
+    def _join(self, cells: Any, k: int, pats: frozenset[int], vases: frozenset[int],
+              halo: int) -> tuple:
+        """Label the new squares ``cells`` as nook ``k``; the nook's patios, vases and halo
+        (bitboard of the cells around it) grow by theirs."""
+        geo = self.geo  # type: ignore[attr-defined]
+        nook_of = self.nook_of
+        trail = self.trail
+        bit = geo.bit
+        nmask = geo.nmask
+        mask = self.nookmask
+        for c in cells:
+            trail.append((nook_of, c, nook_of[c]))
+            nook_of[c] = k
+            mask |= bit[c]
+            halo |= nmask[c]
+            if geo.patio_adj[c]:
+                pats = pats.union(geo.patio_adj[c])
+            if geo.vase_adj[c]:
+                vases = vases.union(geo.vase_adj[c])
+        self.nookmask = mask
+        return pats, vases, halo
+
+    # ----- resolution -----------------------------------------------------------------
+    def _place(self, slot: int, a: int, b: int, x: int, y: int) -> bool:
+        """Place colours ``x`` on ``a`` and ``y`` on ``b`` (already known legal) and resolve
+        every event. Returns whether the vase feature was triggered (rulings 13)."""
+        geo = self.geo  # type: ignore[attr-defined]
+        color = self.color
+        nook_of = self.nook_of
+        nooks = self.nooks
+        trail = self.trail
+        nbrs = geo.nbrs
+        p: int = self.player  # type: ignore[attr-defined]
+        n: int = self.n  # type: ignore[attr-defined]
+        log = self.log
+        cnt = self.cnt
+
+        absorbs = []
+        creates = []
+        expands = []
+        groups = ((x, (a, b)),) if x == y else ((x, (a,)), (y, (b,)))
+        for col, new in groups:
+            ids: list[int] = []
+            lone: list[int] = []
+            for c in new:
+                for m in nbrs[c]:
+                    if color[m] == col:
+                        k = nook_of[m]
+                        if k < 0:
+                            lone.append(m)
+                        elif k not in ids:
+                            ids.append(k)
+            if len(ids) >= 2:
+                absorbs.append((ids, new, lone))
+            elif ids:
+                expands.append((ids[0], new, lone))
+            elif len(new) + len(lone) >= 2:
+                creates.append((col, new, lone))
+
+        trail.append((color, a, -1))
+        color[a] = x
+        trail.append((color, b, -1))
+        color[b] = y
+        self.dominoes.append((a, b))  # type: ignore[attr-defined]
+        cnt[DOMINOES] += 1
+        self._cover(slot, a, b)
+
+        changed: list[int] = []
+        bigs: list[int] = []
+        vase_pre: dict[int, frozenset[int]] = {}
+
+        if absorbs:
+            plans = []
+            for ids, new, lone in absorbs:
+                weights: dict[int, int] = {}
+                for k in ids:
+                    rec = nooks[k]
+                    weights[rec[0]] = weights.get(rec[0], 0) + len(rec[2])
+                winner = max(weights, key=weights.__getitem__)
+                plans.append(((winner - p) % n, new[0], winner, ids, new, lone))
+            plans.sort()
+            for _, _, winner, ids, new, lone in plans:
+                own = [k for k in ids if nooks[k][0] == winner]
+                keep = min(own)
+                for k in own:
+                    if len(nooks[k][2]) >= 5:
+                        keep = k
+                _, col, cells, gaz, pats, vases, halo = nooks[keep]
+                pre = vases
+                merged = list(cells)
+                losers = set()
+                for k in ids:
+                    if k == keep:
+                        continue
+                    o, _, kcells, kgaz, kpats, kvases, khalo = nooks[k]
+                    cnt[(BIG if len(kcells) >= 5 else SMALL) + o] -= 1
+                    self._give_back(o, kgaz)
+                    if o != winner:
+                        losers.add(o)
+                    else:
+                        pre = pre | kvases
+                    trail.append((nooks, k, nooks[k]))
+                    del nooks[k]
+                    self._relabel(kcells, keep)
+                    merged.extend(kcells)
+                    pats = pats | kpats
+                    vases = vases | kvases
+                    halo |= khalo
+                added = new + tuple(lone)
+                pats, vases, halo = self._join(added, keep, pats, vases, halo)
+                merged.extend(added)
+                trail.append((nooks, keep, nooks[keep]))
+                nooks[keep] = (winner, col, tuple(merged), gaz, pats, vases, halo)
+                if gaz < 2:
+                    bigs.append(keep)
+                changed.append(keep)
+                if winner == p:
+                    vase_pre[keep] = pre
+                cnt[EV + 2] += 1
+                cnt[ABSORBS + winner] += 1
+                if log is not None:
+                    log.append(("absorb", winner, merged, sorted(losers)))
+
+        for col, new, lone in creates:
+            k = self.next_nook  # type: ignore[has-type]
+            self.set_scalar("next_nook", k + 1)  # type: ignore[attr-defined]
+            cells = new + tuple(lone)
+            pats, vases, halo = self._join(cells, k, EMPTY, EMPTY, 0)
+            trail.append((nooks, k, MISSING))
+            nooks[k] = (p, col, cells, 1, pats, vases, halo)
+            changed.append(k)
+            vase_pre[k] = EMPTY
+            cnt[EV] += 1
+            cnt[SMALL + p] += 1
+            if log is not None:
+                log.append(("create", p, list(cells)))
+            self._put(p, 1)
+            if self.phase == 3:  # type: ignore[attr-defined]
+                return False
+            if len(cells) >= 5:
+                bigs.append(k)
+
+        if len(expands) > 1:
+            expands.sort(key=lambda e: ((nooks[e[0]][0] - p) % n, e[1][0]))
+        for k, new, lone in expands:
+            o, col, cells, gaz, pats, vases, halo = nooks[k]
+            added = new + tuple(lone)
+            npats, nvases, halo = self._join(added, k, pats, vases, halo)
+            grown = cells + added
+            trail.append((nooks, k, nooks[k]))
+            nooks[k] = (o, col, grown, gaz, npats, nvases, halo)
+            if gaz < 2 and len(grown) >= 5:
+                bigs.append(k)
+            changed.append(k)
+            if o == p:
+                vase_pre[k] = vases
+            cnt[EV + 1] += 1
+            if log is not None:
+                log.append(("expand", o, list(grown)))
+
+        if bigs:
+            if len(bigs) > 1:
+                bigs.sort(key=lambda k: ((nooks[k][0] - p) % n, min(nooks[k][2])))
+            for k in bigs:
+                rec = nooks[k]
+                trail.append((nooks, k, rec))
+                nooks[k] = rec[:3] + (2,) + rec[4:]
+                cnt[EV + 3] += 1
+                cnt[SMALL + rec[0]] -= 1
+                cnt[BIG + rec[0]] += 1
+                if log is not None:
+                    log.append(("big", rec[0], list(rec[2])))
+                self._put(rec[0], 1)
+                if self.phase == 3:  # type: ignore[attr-defined]
+                    return False
+
+        dirty: set[int] = set()
+        for k in changed:
+            if nooks[k][4]:
+                dirty.update(nooks[k][4])
+        if dirty:
+            for patio in sorted(dirty):
+                self._settle_patio(patio)
+                if self.phase == 3:  # type: ignore[attr-defined]
+                    return False
+
+        extra = False
+        if geo.slot_special[slot]:
+            extra = self._special_spaces(a, b)
+        if geo.vases:
+            for k, pre in vase_pre.items():
+                vases = nooks[k][5]
+                if vases and not vases <= pre:
+                    for v in sorted(vases - pre):
+                        extra = True
+                        cnt[EV + 7] += 1
+                        if log is not None:
+                            log.append(("vase", p, v))
+        return extra
+
+    def _special_spaces(self, a: int, b: int) -> bool:
+        """Zen spaces give reserve-draw credits (rulings 12; not under Qin drawing, rulings 18);
+        a pedestal triggers the vase feature (rulings 13). Returns whether one did."""
+        geo = self.geo  # type: ignore[attr-defined]
+        p: int = self.player  # type: ignore[attr-defined]
+        log = self.log
+        if not self.qin:  # type: ignore[attr-defined]
+            for c in (a, b):
+                if geo.zen[c]:
+                    credits = self.zen_credits + 1  # type: ignore[attr-defined]
+                    self.set_scalar("zen_credits", credits)  # type: ignore[attr-defined]
+                    self.cnt[EV + 6] += 1
+                    if log is not None:
+                        log.append(("zen", p, c))
+        extra = False
+        for c in (a, b):
+            if geo.pedestal[c]:
+                extra = True
+                self.cnt[EV + 8] += 1
+                if log is not None:
+                    log.append(("pedestal", p, c))
+        return extra
+
+    def _settle_patio(self, patio: int) -> None:
+        """Claim or steal ``patio`` if a unique player leads its count (rulings 8-10), then
+        note whether its holder is one gazebo from losing it (for the evaluation)."""
+        nook_of = self.nook_of
+        nooks = self.nooks
+        n: int = self.n  # type: ignore[attr-defined]
+        counts = [0] * n
+        seen: list[int] = []
+        for m in self.geo.nbrs[patio]:  # type: ignore[attr-defined]
+            k = nook_of[m]
+            if k >= 0 and k not in seen:
+                seen.append(k)
+                rec = nooks[k]
+                counts[rec[0]] += rec[3]
+        owner = self.patio_owner[patio]
+        best = max(counts)
+        if best and counts.count(best) == 1:
+            q = counts.index(best)
+            if q != owner:
+                self._take_patio(patio, q, owner, best)
+                if self.phase == 3:  # type: ignore[attr-defined]
+                    return
+                owner = self.patio_owner[patio]
+        if owner >= 0:
+            mine = counts[owner]
+            counts[owner] = 0
+            threatened = owner if max(counts) >= mine else -1
+        else:
+            threatened = -1
+        before = self.patio_threat[patio]  # type: ignore[attr-defined]
+        if threatened != before:
+            self.trail.append((self.patio_threat, patio, before))  # type: ignore[attr-defined]
+            self.patio_threat[patio] = threatened  # type: ignore[attr-defined]
+            if before >= 0:
+                self.cnt[THREAT + before] -= 1
+            if threatened >= 0:
+                self.cnt[THREAT + threatened] += 1
+
+    def _take_patio(self, patio: int, q: int, owner: int, count: int) -> None:
+        """``q`` claims the free ``patio`` or steals it from ``owner`` (rulings 9, 10)."""
+        kind = self.geo.patio_kind[patio]  # type: ignore[attr-defined]
+        cnt = self.cnt
+        log = self.log
+        if owner < 0:
+            if kind == RAISED and count < 2:
+                return
+            cnt[EV + 4] += 1
+            if log is not None:
+                log.append(("claim", q, patio))
+        else:
+            if kind == RAISED and count < 2 and self.raised_two:  # type: ignore[attr-defined]
+                return
+            cnt[EV + 5] += 1
+            cnt[STEALS + q] += 1
+            cnt[HELD + owner] -= 1
+            if log is not None:
+                log.append(("steal", q, patio, owner))
+            self._give_back(owner, self.patio_gaz[patio])
+        cnt[HELD + q] += 1
+        trail = self.trail
+        trail.append((self.patio_owner, patio, owner))
+        trail.append((self.patio_gaz, patio, self.patio_gaz[patio]))
+        self.patio_owner[patio] = q
+        self.patio_gaz[patio] = 0
+        self.patio_gaz[patio] = self._put(q, PATIO_GAZEBOS[kind])

@@ -1,0 +1,123 @@
+"""Per-board lookup tables the engine needs on every move, built once per board.
+
+The board parser (``board.py``) knows cells and neighbours; this module adds the engine's own
+tables: placement *slots* (pairs of edge-adjacent open cells, coded ``a * 2 + d`` with ``d`` 0
+for east and 1 for south, so each physical pair has exactly one code), the patios and vases next
+to each cell, and the notation of every placement code. Tables are cached per board.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gardensim.games.gazebo.board import Board
+
+#: Colour letters by colour code (rulings: flower F, foliage G, water W).
+COLORS = "FGW"
+#: Patio kind codes.
+REGULAR, FANCY, RAISED = 1, 2, 3
+PATIO_CODES = {"regular": REGULAR, "fancy": FANCY, "raised": RAISED}
+PATIO_NAMES = {REGULAR: "regular", FANCY: "fancy", RAISED: "raised"}
+#: Gazebos a patio takes when claimed (rulebook: fancy patios take a double gazebo).
+PATIO_GAZEBOS = {REGULAR: 1, FANCY: 2, RAISED: 1}
+
+#: Non-placement action codes (placements are ``slot * 9 + x * 3 + y`` < 2 * 26 * 26 * 9).
+DRAW_GENERAL = 1 << 14
+DRAW_PRIVATE = DRAW_GENERAL + 1
+DRAW_RESERVE = DRAW_GENERAL + 2
+DECLINE = DRAW_GENERAL + 3
+DRAW_NAMES = {DRAW_GENERAL: "general", DRAW_PRIVATE: "private", DRAW_RESERVE: "reserve"}
+
+
+class Geometry:
+    """Immutable tables of one board (shared by every state of every game on it)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        w, h = board.width, board.height
+        n = w * h
+        self.width = w
+        self.size = n
+        cells = board.cells
+        self.labels = tuple(board.label(i) for i in range(n))
+        self.nbrs = board.neighbours
+        self.is_open = tuple(k in ".ZE" for k in cells)
+        self.zen = tuple(k == "Z" for k in cells)
+        self.pedestal = tuple(k == "E" for k in cells)
+        self.patio_kind = tuple(PATIO_CODES.get(board.patios.get(i, ""), 0) for i in range(n))
+        self.patios = tuple(board.patios)
+        self.vases = board.vases
+        self.start = dict(board.start_squares)
+        self.patio_adj = tuple(
+            tuple(m for m in self.nbrs[i] if self.patio_kind[m]) for i in range(n)
+        )
+        self.vase_adj = tuple(tuple(m for m in self.nbrs[i] if cells[m] == "V") for i in range(n))
+        # slot code -> (a, b) (None for codes that are no slot); per open cell, its slots
+        self.slot_cells: list[tuple[int, int] | None] = [None] * (2 * n)
+        cell_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for a in range(n):
+            if not self.is_open[a]:
+                continue
+            for d, b in ((0, board.steps[a][1]), (1, board.steps[a][2])):
+                if b >= 0 and self.is_open[b]:
+                    s = a * 2 + d
+                    self.slot_cells[s] = (a, b)
+                    cell_slots[a].append((s, b))
+                    cell_slots[b].append((s, a))
+        self.cell_slots = tuple(tuple(x) for x in cell_slots)
+        # bitboards (python-chess style): bit c stands for cell c
+        self.bit = tuple(1 << i for i in range(n))
+        self.nmask = tuple(sum(1 << m for m in self.nbrs[i]) for i in range(n))
+        self.open_mask = sum(1 << i for i in range(n) if self.is_open[i])
+        #: per slot: the slots its two cells belong to (they close when it is covered), and
+        #: the slots next to it (they may open)
+        empty: frozenset[int] = frozenset()
+        self.slot_touching: list[frozenset[int]] = [empty] * (2 * n)
+        self.slot_around: list[frozenset[int]] = [empty] * (2 * n)
+        #: per slot, whether it covers a zen space or a pedestal (rare; skips their checks)
+        self.slot_special = [False] * (2 * n)
+        for s, pair in enumerate(self.slot_cells):
+            if pair is None:
+                continue
+            a, b = pair
+            self.slot_touching[s] = frozenset(t for c in (a, b) for t, _ in self.cell_slots[c])
+            self.slot_around[s] = frozenset(
+                t for c in (a, b) for m in self.nbrs[c] for t, _ in self.cell_slots[m]
+            ) - self.slot_touching[s]
+            special = (self.zen[a], self.zen[b], self.pedestal[a], self.pedestal[b])
+            self.slot_special[s] = any(special)
+        #: cells with an east neighbour on the grid (masks horizontal pair shifts)
+        self.has_east = sum(1 << i for i in range(n) if i % w != w - 1)
+        #: per slot, the cells next to either of its two cells (a placement's whole contact)
+        self.slot_nmask = [0] * (2 * n)
+        for s, pair in enumerate(self.slot_cells):
+            if pair is not None:
+                a, b = pair
+                self.slot_nmask[s] = (self.nmask[a] | self.nmask[b]) & ~((1 << a) | (1 << b))
+        self._names: dict[int, str] = {}
+
+    def slot_of(self, a: int, b: int) -> int:
+        """Slot code of the pair (a, b) in either order, or -1 when they are not adjacent."""
+        if a > b:
+            a, b = b, a
+        if b == a + 1 and a % self.width != self.width - 1:
+            return a * 2
+        if b == a + self.width:
+            return a * 2 + 1
+        return -1
+
+    def placement_name(self, code: int) -> str:
+        """Canonical notation ``XY@C5E`` of a placement code (first cell west or north)."""
+        name = self._names.get(code)
+        if name is None:
+            slot, xy = divmod(code, 9)
+            a = slot >> 1
+            name = f"{COLORS[xy // 3]}{COLORS[xy % 3]}@{self.labels[a]}{'ES'[slot & 1]}"
+            self._names[code] = name
+        return name
+
+
+@lru_cache(maxsize=64)
+def geometry(board: Board) -> Geometry:
+    """The cached tables of ``board``."""
+    return Geometry(board)

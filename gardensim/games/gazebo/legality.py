@@ -1,0 +1,272 @@
+"""Legal actions of Gazebo (rulings 3, 6, 11, 12), as a state mixin.
+
+A placement is legal when it covers an open slot (kept incrementally by ``events.py``) and joins
+no nooks illegally. Illegal absorbs are rare, so the nook bitboard halos first narrow the slots
+that could hold one (:meth:`absorb_slots`) and only those are judged orientation by orientation.
+:meth:`random_action` samples uniformly without listing every action.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gardensim.core.protocol import Action
+from gardensim.games.gazebo.dominoes import ORIENTATIONS
+from gardensim.games.gazebo.geometry import (
+    DECLINE,
+    DRAW_GENERAL,
+    DRAW_PRIVATE,
+    DRAW_RESERVE,
+)
+
+PLACE, EXTRA, DRAW, OVER = 0, 1, 2, 3
+#: colour pair (x, y) of each oriented code x * 3 + y
+XY = tuple(divmod(xy, 3) for xy in range(9))
+ALL_ORIENTS = [xy for o in ORIENTATIONS for xy in o]
+_ORIENTS_OF_HAND: dict[tuple[int, ...], list[int]] = {}
+
+
+class LegalityMixin:
+    """Legal placements, draws and the uniform random sampler for :class:`GazeboState`."""
+
+    color: list[int]
+    nook_of: list[int]
+    nooks: dict[int, tuple]
+    slots: set[int]
+    nookmask: int
+    freemask: int
+
+    # ----- placements -------------------------------------------------------------------
+    def absorb_problem(self, ids: list[int]) -> str | None:
+        """Why joining the nooks ``ids`` is illegal (rulings 6), or None when it is legal."""
+        nooks = self.nooks
+        weights: dict[int, int] = {}
+        big_owner = -1
+        for k in ids:
+            owner, _, cells, _, _, _, _ = nooks[k]
+            weights[owner] = weights.get(owner, 0) + len(cells)
+            if len(cells) >= 5:
+                if big_owner >= 0:
+                    return "joins two big nooks"
+                big_owner = owner
+        best = max(weights.values())
+        if sum(1 for w in weights.values() if w == best) > 1:
+            return "absorb tie"
+        if big_owner >= 0 and weights[big_owner] != best:
+            return "absorbs a big nook"
+        return None
+
+    def placement_problem(self, a: int, b: int, x: int, y: int) -> str | None:
+        """Why colours ``x`` on ``a`` and ``y`` on ``b`` may not be placed here because of an
+        absorb (rulings 6: a placement making any absorb illegal is illegal), else None.
+        The caller has already checked that (a, b) is an open slot next to terrain."""
+        color = self.color
+        nook_of = self.nook_of
+        nbrs = self.geo.nbrs  # type: ignore[attr-defined]
+        groups = ((x, (a, b)),) if x == y else ((x, (a,)), (y, (b,)))
+        for col, new in groups:
+            ids: list[int] = []
+            for c in new:
+                for m in nbrs[c]:
+                    if color[m] == col:
+                        k = nook_of[m]
+                        if k >= 0 and k not in ids:
+                            ids.append(k)
+            if len(ids) >= 2:
+                reason = self.absorb_problem(ids)
+                if reason is not None:
+                    return reason
+        return None
+
+    def slot_orients(self, slot: int, orients: list[int]) -> list[int]:
+        """The colour pairs of ``orients`` that may legally go on ``slot`` (rulings 6); the
+        nooks around each cell are gathered once, then each orientation is judged."""
+        a, b = self.geo.slot_cells[slot]  # type: ignore[attr-defined]
+        nbrs = self.geo.nbrs  # type: ignore[attr-defined]
+        color = self.color
+        nook_of = self.nook_of
+        at_a = [(color[m], nook_of[m]) for m in nbrs[a] if nook_of[m] >= 0]
+        at_b = [(color[m], nook_of[m]) for m in nbrs[b] if nook_of[m] >= 0]
+        first: dict[int, int] = {}
+        for col, k in at_a + at_b:
+            if first.setdefault(col, k) != k:
+                break
+        else:
+            return orients  # no colour meets two nooks here: nothing can be absorbed
+        near: tuple[list[list[int]], list[list[int]]] = ([[], [], []], [[], [], []])
+        for side, pairs in ((0, at_a), (1, at_b)):
+            for col, k in pairs:
+                ids = near[side][col]
+                if k not in ids:
+                    ids.append(k)
+        at_a_ids, at_b_ids = near
+        out = []
+        for xy in orients:
+            x, y = XY[xy]
+            if x == y:
+                ids = at_a_ids[x] + [k for k in at_b_ids[x] if k not in at_a_ids[x]]
+                if len(ids) >= 2 and self.absorb_problem(ids) is not None:
+                    continue
+            else:
+                if len(at_a_ids[x]) >= 2 and self.absorb_problem(at_a_ids[x]) is not None:
+                    continue
+                if len(at_b_ids[y]) >= 2 and self.absorb_problem(at_b_ids[y]) is not None:
+                    continue
+            out.append(xy)
+        return out
+
+    def absorb_slots(self) -> set[int]:
+        """Open slots where some placement could join two nooks of one colour: a cell next to
+        two such nooks, or two adjacent cells each next to one (from the nooks' bitboard
+        halos). Every other slot takes any domino in any orientation (rulings 6)."""
+        free = self.freemask
+        by_colour: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for rec in self.nooks.values():
+            h = rec[6] & free
+            if h:
+                by_colour[rec[1]].append(h)
+        geo = self.geo  # type: ignore[attr-defined]
+        width = geo.width
+        twice = 0  # cells next to two nooks of one colour
+        pairs = 0  # west/north cells of slots whose both cells touch nooks of one colour
+        vertical = 0
+        for halos in by_colour:
+            if len(halos) < 2:
+                continue
+            union = 0  # around the nooks of this colour seen so far
+            for h in halos:
+                twice |= union & h
+                pairs |= (h & (union >> 1)) | (union & (h >> 1))
+                vertical |= (h & (union >> width)) | (union & (h >> width))
+                union |= h
+        pairs &= geo.has_east
+        out: set[int] = set()
+        if not (twice or pairs or vertical):
+            return out
+        slots = self.slots
+        cell_slots = geo.cell_slots
+        while twice:
+            low = twice & -twice
+            for s, _ in cell_slots[low.bit_length() - 1]:
+                if s in slots:
+                    out.add(s)
+            twice ^= low
+        for mask, d in ((pairs, 0), (vertical, 1)):
+            while mask:
+                low = mask & -mask
+                s = (low.bit_length() - 1) * 2 + d
+                if s in slots:
+                    out.add(s)
+                mask ^= low
+        return out
+
+    # ----- legal actions --------------------------------------------------------------
+    def hand_orients(self) -> list[int]:
+        """Oriented colour pairs ``x * 3 + y`` the current player can lay (rulebook: rotation).
+        Shared, memoised lists: callers must not modify them."""
+        if self.sandbox:
+            return ALL_ORIENTS
+        hand = tuple(self.hands[self.player])
+        orients = _ORIENTS_OF_HAND.get(hand)
+        if orients is None:
+            orients = [xy for t in range(6) if hand[t] for xy in ORIENTATIONS[t]]
+            _ORIENTS_OF_HAND[hand] = orients
+        return orients
+
+    def legal_placements(self) -> list[Action]:
+        """Every legal placement: hand types x both orientations x open slots (rulings 3, 6).
+        Only the few slots of :meth:`absorb_slots` can hold an illegal absorb."""
+        orients = self.hand_orients()
+        risky = self.absorb_slots()
+        out: list[Action] = []
+        for s in sorted(self.slots):
+            base = s * 9
+            out.extend(map(base.__add__, self.slot_orients(s, orients) if s in risky else orients))
+        return out
+
+    def count_legal_placements(self) -> int:
+        orients = self.hand_orients()
+        k = len(orients)
+        total = len(self.slots) * k
+        for s in self.absorb_slots():
+            total += len(self.slot_orients(s, orients)) - k
+        return total
+
+    def has_legal_placement(self) -> bool:
+        orients = self.hand_orients()
+        if not orients:
+            return False
+        nookmask = self.nookmask
+        slot_nmask = self.geo.slot_nmask
+        for s in self.slots:
+            m = nookmask & slot_nmask[s]
+            if not m & (m - 1):
+                return True
+        return any(self.slot_orients(s, orients) for s in self.slots)
+
+    def draw_options(self) -> list[Action]:
+        """Piles the current player may refill from (rulings 11, 12); empty piles can't."""
+        if self.qin:
+            return [DRAW_GENERAL] if self.gptr < len(self.general) else []
+        out = []
+        if self.gptr < len(self.general):
+            out.append(DRAW_GENERAL)
+        if self.pptr[self.player] < len(self.private[self.player]):
+            out.append(DRAW_PRIVATE)
+        if self.zen_credits > 0 and self.rptr < len(self.reserve):
+            out.append(DRAW_RESERVE)
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLACE:
+            return self.legal_placements()
+        if phase == EXTRA:
+            return self.legal_placements() + [DECLINE]
+        if phase == DRAW:
+            return self.draw_options()
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        phase = self.phase
+        if phase == DRAW:
+            return action in self.draw_options()
+        if phase == OVER:
+            return False
+        if action == DECLINE:
+            return phase == EXTRA
+        slot, xy = divmod(action, 9)
+        if slot not in self.slots or xy not in self.hand_orients():
+            return False
+        a, b = self.geo.slot_cells[slot]
+        return self.placement_problem(a, b, xy // 3, xy % 3) is None
+
+    def random_action(self, rng: random.Random) -> Action:
+        """Uniform over legal actions by rejection sampling over slots x oriented hand types
+        (illegal placements are rare), falling back to listing them when rejections pile up."""
+        phase = self.phase
+        if phase == DRAW:
+            return rng.choice(self.draw_options())
+        if phase == OVER:
+            raise ValueError("the game is over: no action to sample")
+        orients = self.hand_orients()
+        slots = sorted(self.slots)  # canonical: the same choice after clone() or undo()
+        k = len(orients)
+        placements = len(slots) * k
+        space = placements + (phase == EXTRA)
+        slot_cells = self.geo.slot_cells
+        slot_nmask = self.geo.slot_nmask
+        nookmask = self.nookmask
+        for _ in range(64):
+            i = int(rng.random() * space)
+            if i == placements:
+                return DECLINE
+            s = slots[i // k]
+            xy = orients[i % k]
+            m = nookmask & slot_nmask[s]
+            if not m & (m - 1):
+                return s * 9 + xy
+            a, b = slot_cells[s]
+            if self.placement_problem(a, b, xy // 3, xy % 3) is None:
+                return s * 9 + xy
+        return rng.choice(self.legal_actions())

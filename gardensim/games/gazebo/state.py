@@ -1,0 +1,380 @@
+"""GazeboState: the position, the turn flow (place, extra domino, draws) and apply/undo.
+
+The position is a handful of flat lists indexed by cell (``color``, ``nook_of``), two bitboards
+(``nookmask``: squares in nooks, ``freemask``: uncovered open cells) and a dict of nooks, each an
+immutable tuple ``(owner, colour, cells, gazebos, patios, vases, halo)`` where ``halo`` is the
+bitboard of the cells around it. Nooks never split (rulings 7), so merging is relabelling. Open
+placement *slots* (pairs of free cells next to terrain) are kept incrementally, so legal moves
+never scan the board. ``cnt`` holds cumulative counters (telemetry.py) and position aggregates.
+
+Undo is a trail in the python-chess spirit: every write to a list or dict first records
+``(container, key, old value)`` (slot changes go on ``slot_trail``, one entry per placement);
+:meth:`undo` unwinds both to the mark saved by :meth:`apply_action` and restores a tuple of
+scalars. Legal actions live in ``legality.py``, event resolution in ``events.py``; observation,
+determinization, evaluation and telemetry in their own modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gardensim.core.errors import IllegalMoveError
+from gardensim.core.protocol import TERMINAL, Action, GameState
+from gardensim.games.gazebo import notation
+from gardensim.games.gazebo.dominoes import type_of
+from gardensim.games.gazebo.evaluation import EvaluationMixin
+from gardensim.games.gazebo.events import MISSING, EventsMixin
+from gardensim.games.gazebo.geometry import (
+    DECLINE,
+    DRAW_GENERAL,
+    DRAW_NAMES,
+    DRAW_PRIVATE,
+    DRAW_RESERVE,
+)
+from gardensim.games.gazebo.legality import DRAW, EXTRA, OVER, PLACE, LegalityMixin
+from gardensim.games.gazebo.observation import ObservationMixin
+from gardensim.games.gazebo.telemetry import (
+    DOUBLES_DRAWN,
+    EV,
+    N_COUNTERS,
+    SINGLES_DRAWN,
+    TelemetryMixin,
+)
+
+PHASE_NAMES = ("place", "extra", "draw", "over")
+#: domino type of each oriented colour pair x * 3 + y
+TYPE_OF_XY = tuple(type_of(xy // 3, xy % 3) for xy in range(9))
+
+
+class GazeboState(
+    LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin, GameState
+):
+    """One Gazebo position. Built by :meth:`GazeboGame.new_initial_state` or, with
+    ``sandbox=True``, for replays where hands and piles are ignored (any domino may be placed)."""
+
+    def __init__(self, game: Any, deal: Any = None, sandbox: bool = False) -> None:
+        self.game = game
+        self.geo = geo = game.geometry
+        n_players = game.num_players
+        self.n = n_players
+        opts = game.options
+        self.qin = opts["draw"] != "gazebo"
+        self.hand_size = opts["hand_size"]
+        self.raised_two = opts["raised_steal_needs_two"]
+        self.move_ends = opts["no_move_ends_game"]
+        self.partnership = opts["partnership"]
+        self.start_gazebos = opts["gazebos"]
+        self.sandbox = sandbox
+        self.color = [-1] * geo.size
+        for c, letter in geo.start.items():
+            self.color[c] = "FGW".index(letter)
+        self.nook_of = [-1] * geo.size
+        self.nooks: dict[int, tuple] = {}
+        self.next_nook = 0
+        self.patio_owner = [-1] * geo.size
+        self.patio_gaz = [0] * geo.size
+        self.patio_threat = [-1] * geo.size
+        self.slots: set[int] = set()
+        self.nookmask = 0
+        self.freemask = geo.open_mask
+        self.supply = list(self.start_gazebos)
+        self.dominoes: list[tuple[int, int]] = []
+        if deal is None:
+            self.hands = [[0] * 6 for _ in range(n_players)]
+            self.general: tuple[int, ...] = ()
+            self.private: list[tuple[int, ...]] = [() for _ in range(n_players)]
+            self.reserve: tuple[int, ...] = ()
+            self.set_counts: tuple[int, ...] = (0,) * 6
+        else:
+            self.hands = [list(h) for h in deal.hands]
+            self.general = deal.general
+            self.private = list(deal.private)
+            self.reserve = deal.reserve
+            self.set_counts = deal.dominoes
+        self.gptr = 0
+        self.rptr = 0
+        self.pptr = [0] * n_players
+        self.phase = PLACE
+        self.player = 0
+        self._turn = 0
+        self.placed_this_turn = 0
+        self.zen_credits = 0
+        self.passes = 0
+        self.winners: tuple[int, ...] = ()
+        self.end_reason: str | None = None
+        self.last_player: int | None = None
+        self.cnt = [0] * N_COUNTERS
+        self.draw_log: list[int] = []
+        self.log: list[tuple] | None = None
+        self.records: list[dict[str, Any]] = []
+        self.trail: list[tuple] = []
+        self.slot_trail: list[tuple[set[int], list[int]]] = []
+        self.frames: list[tuple] = []
+        # the first slots: free pairs next to the printed start squares (rulings 2, 3)
+        for c in geo.start:
+            for m in geo.nbrs[c]:
+                if self.color[m] < 0:
+                    for s, o in geo.cell_slots[m]:
+                        if self.color[o] < 0:
+                            self.slots.add(s)
+        self._start_turn()
+
+    # ----- protocol basics ------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.player
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.n
+        if self.phase == OVER and self.winners:
+            share = 1 / len(self.winners)
+            for s in self.winners:
+                out[s] = share
+        return out
+
+    def on_board(self) -> list[int]:
+        return [s - left for s, left in zip(self.start_gazebos, self.supply, strict=True)]
+
+    # ----- apply / undo ---------------------------------------------------------------
+    def apply_action(self, action: Action) -> None:
+        self.frames.append(
+            (
+                len(self.trail),
+                self.phase,
+                self.player,
+                self._turn,
+                self.placed_this_turn,
+                self.nookmask,
+                self.freemask,
+                self.gptr,
+                len(self.dominoes),
+                self.cnt[:],
+                len(self.draw_log),
+                len(self.log) if self.log is not None else 0,
+                len(self.slot_trail),
+            )
+        )
+        if action >= DRAW_GENERAL:
+            if action == DECLINE:
+                self._after_placements()
+            else:
+                self._draw(action)
+                self._refill()
+            return
+        slot, xy = divmod(action, 9)
+        a, b = self.geo.slot_cells[slot]
+        x, y = divmod(xy, 3)
+        if not self.sandbox:
+            hand = self.hands[self.player]
+            t = TYPE_OF_XY[xy]
+            self.trail.append((hand, t, hand[t]))
+            hand[t] -= 1
+        if self.passes:
+            self.set_scalar("passes", 0)
+        self.placed_this_turn += 1
+        extra = self._place(slot, a, b, x, y)
+        if self.phase == OVER:
+            return
+        if extra and self.placed_this_turn == 1 and self.has_legal_placement():
+            self.phase = EXTRA
+        else:
+            self._after_placements()
+
+    def undo(self) -> None:
+        (
+            mark,
+            self.phase,
+            self.player,
+            self._turn,
+            self.placed_this_turn,
+            self.nookmask,
+            self.freemask,
+            self.gptr,
+            n_dominoes,
+            self.cnt,
+            n_draws,
+            n_log,
+            n_slot_changes,
+        ) = self.frames.pop()
+        trail = self.trail
+        for _ in range(len(trail) - mark):
+            obj, key, old = trail.pop()
+            if old is MISSING:
+                del obj[key]
+            else:
+                obj[key] = old
+        if len(self.slot_trail) > n_slot_changes:
+            removed, added = self.slot_trail.pop()
+            self.slots.difference_update(added)
+            self.slots |= removed
+        del self.dominoes[n_dominoes:]
+        del self.draw_log[n_draws:]
+        if self.log is not None:
+            del self.log[n_log:]
+
+    def clone(self) -> GazeboState:
+        """An independent copy; its undo history starts empty (the trail points at the
+        original's containers, so it cannot be shared)."""
+        c = object.__new__(GazeboState)
+        c.__dict__.update(self.__dict__)
+        c.color = self.color[:]
+        c.nook_of = self.nook_of[:]
+        c.nooks = dict(self.nooks)
+        c.patio_owner = self.patio_owner[:]
+        c.patio_gaz = self.patio_gaz[:]
+        c.patio_threat = self.patio_threat[:]
+        c.slots = set(self.slots)
+        c.supply = self.supply[:]
+        c.dominoes = self.dominoes[:]
+        c.hands = [h[:] for h in self.hands]
+        c.private = list(self.private)
+        c.pptr = self.pptr[:]
+        c.cnt = self.cnt[:]
+        c.draw_log = self.draw_log[:]
+        c.log = None if self.log is None else self.log[:]
+        c.records = self.records[:]
+        c.trail = []
+        c.slot_trail = []
+        c.frames = []
+        return c
+
+    # ----- turn flow ------------------------------------------------------------------
+    def _after_placements(self) -> None:
+        """Refill the hand (rulings 11) and pass the turn on."""
+        if self.sandbox:
+            self._end_turn()
+        else:
+            self._refill()
+
+    def set_scalar(self, name: str, value: Any) -> None:
+        """Set an attribute that rarely changes, recording the old value on the trail (so the
+        per-action undo frame stays small)."""
+        self.trail.append((self.__dict__, name, self.__dict__[name]))
+        self.__dict__[name] = value
+
+    def _refill(self) -> None:
+        """Draw until the hand is full; a choice between piles waits for the player, a single
+        possibility is applied automatically (contract: forced choices are not actions)."""
+        p = self.player
+        hand = self.hands[p]
+        while sum(hand) < self.hand_size:
+            general = self.gptr < len(self.general)
+            if self.qin:
+                if not general:
+                    break
+                self._draw(DRAW_GENERAL)
+                continue
+            private = self.pptr[p] < len(self.private[p])
+            reserve = self.zen_credits > 0 and self.rptr < len(self.reserve)
+            if general + private + reserve > 1:
+                self.phase = DRAW
+                return
+            if general:
+                self._draw(DRAW_GENERAL)
+            elif private:
+                self._draw(DRAW_PRIVATE)
+            elif reserve:
+                self._draw(DRAW_RESERVE)
+            else:
+                break
+        self._end_turn()
+
+    def _draw(self, source: int) -> None:
+        p = self.player
+        if source == DRAW_GENERAL:
+            t = self.general[self.gptr]
+            self.gptr += 1
+        elif source == DRAW_PRIVATE:
+            t = self.private[p][self.pptr[p]]
+            self.trail.append((self.pptr, p, self.pptr[p]))
+            self.pptr[p] += 1
+        else:
+            t = self.reserve[self.rptr]
+            self.set_scalar("rptr", self.rptr + 1)
+            self.set_scalar("zen_credits", self.zen_credits - 1)
+        hand = self.hands[p]
+        self.trail.append((hand, t, hand[t]))
+        hand[t] += 1
+        self.draw_log.append(source)
+        self.cnt[(SINGLES_DRAWN if t < 3 else DOUBLES_DRAWN) + p] += 1
+
+    def _end_turn(self) -> None:
+        if self.zen_credits:
+            self.set_scalar("zen_credits", 0)
+        self.placed_this_turn = 0
+        self.player = (self.player + 1) % self.n
+        self._turn += 1
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Rulings 14: no domino in hand or no legal placement ends the game, or with
+        ``no_move_ends_game`` off the player passes and a full round of passes ends it."""
+        while True:
+            if not self.sandbox and not any(self.hands[self.player]):
+                reason = "no-domino"
+            elif not self.has_legal_placement():
+                reason = "no-placement"
+            else:
+                self.phase = PLACE
+                return
+            if self.move_ends:
+                self._finish(reason, None)
+                return
+            self.set_scalar("passes", self.passes + 1)
+            if self.passes >= self.n:
+                self._finish("all-passed", None)
+                return
+            self.player = (self.player + 1) % self.n
+            self._turn += 1
+
+    def _finish(self, reason: str, last: int | None) -> None:
+        """Game over (rulings 14, 15): record the reason and every seat sharing the win."""
+        self.phase = OVER
+        self.set_scalar("end_reason", reason)
+        self.set_scalar("last_player", last)
+        supply = self.supply
+        if self.partnership:
+            left = (supply[0] + supply[3], supply[1] + supply[2])
+            teams = ((0, 3), (1, 2))
+            if left[0] != left[1]:
+                winners = teams[0] if left[0] < left[1] else teams[1]
+            elif last is not None:
+                winners = teams[0] if last in teams[0] else teams[1]
+            else:
+                winners = (0, 1, 2, 3)
+        elif last is not None:
+            winners = (last,)
+        else:
+            board = self.on_board()
+            best = max(board)
+            winners = tuple(s for s in range(self.n) if board[s] == best)
+        self.set_scalar("winners", tuple(sorted(winners)))
+        self.cnt[EV + 9] += 1
+        if self.log is not None:
+            self.log.append(("win", last, list(self.winners), reason))
+
+    # ----- notation -------------------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        if action >= DRAW_GENERAL:
+            return "-" if action == DECLINE else f"draw:{DRAW_NAMES[action]}"
+        return self.geo.placement_name(action)
+
+    def string_to_action(self, text: str) -> Action:
+        action = notation.parse_action(self.geo, text)
+        if not self.is_legal(action):
+            raise IllegalMoveError(f"{text.strip()}: not a legal action here")
+        return action
+
+    def __repr__(self) -> str:
+        status = f"over ({self.end_reason})" if self.phase == OVER else f"seat {self.player}"
+        return (
+            f"<GazeboState {self.geo.board.key} turn {self._turn} {status} "
+            f"supply {self.supply}>"
+        )
