@@ -211,3 +211,11 @@ def test_engine_positions_draw_one_marker_per_gazebo_on_the_board(name: str) -> 
         on_board = state.to_dict()["on_board"]
         expected = {seat: n for seat, n in enumerate(on_board) if n}
         assert gazebo_markers(draw_board(game.board, state=state)) == expected
+
+
+def test_state_shows_itself_as_a_picture_in_notebooks() -> None:
+    from gardensim.games.gazebo.game import GazeboGame
+
+    state = GazeboGame("aviary", players=2).new_initial_state(3)
+    html = state._repr_html_()
+    assert html.startswith('<img alt="Aviary Garden position" src="data:image/png;base64,')

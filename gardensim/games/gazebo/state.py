@@ -372,6 +372,12 @@ class GazeboState(
             raise IllegalMoveError(f"{text.strip()}: not a legal action here")
         return action
 
+    def _repr_html_(self) -> str:
+        """The position as a picture when a notebook displays the state (pgx's habit)."""
+        from gardensim.games.gazebo.render import repr_html
+
+        return repr_html(self.geo.board, self)
+
     def __repr__(self) -> str:
         status = f"over ({self.end_reason})" if self.phase == OVER else f"seat {self.player}"
         return (

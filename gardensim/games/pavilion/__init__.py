@@ -1,0 +1,1 @@
+"""Azul: Summer Pavilion with the Glazed Pavilion expansion (gardensim game ``pavilion``)."""
