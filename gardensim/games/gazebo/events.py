@@ -38,6 +38,7 @@ class EventsMixin:
     nookmask: int
     freemask: int
     nooks: dict[int, tuple]
+    contacts: list[tuple[int, int, int] | None]
     trail: list[tuple]
     slots: set[int]
     supply: list[int]
@@ -126,6 +127,7 @@ class EventsMixin:
         n: int = self.n  # type: ignore[attr-defined]
         log = self.log
         cnt = self.cnt
+        contacts = self.contacts
 
         absorbs = []
         creates = []
@@ -148,6 +150,10 @@ class EventsMixin:
                 expands.append((ids[0], new, lone))
             elif len(new) + len(lone) >= 2:
                 creates.append((col, new, lone))
+            else:
+                continue
+            trail.append((contacts, col, contacts[col]))
+            contacts[col] = None  # this colour's halos change (legality.absorb_slots)
 
         trail.append((color, a, -1))
         color[a] = x

@@ -35,6 +35,7 @@ class LegalityMixin:
     slots: set[int]
     nookmask: int
     freemask: int
+    contacts: list[tuple[int, int, int] | None]
 
     # ----- placements -------------------------------------------------------------------
     def absorb_problem(self, ids: list[int]) -> str | None:
@@ -80,69 +81,62 @@ class LegalityMixin:
 
     def slot_orients(self, slot: int, orients: list[int]) -> list[int]:
         """The colour pairs of ``orients`` that may legally go on ``slot`` (rulings 6); the
-        nooks around each cell are gathered once, then each orientation is judged."""
+        nooks around each cell are gathered once per colour, then each orientation is judged."""
         a, b = self.geo.slot_cells[slot]  # type: ignore[attr-defined]
         nbrs = self.geo.nbrs  # type: ignore[attr-defined]
         color = self.color
         nook_of = self.nook_of
-        at_a = [(color[m], nook_of[m]) for m in nbrs[a] if nook_of[m] >= 0]
-        at_b = [(color[m], nook_of[m]) for m in nbrs[b] if nook_of[m] >= 0]
-        first: dict[int, int] = {}
-        for col, k in at_a + at_b:
-            if first.setdefault(col, k) != k:
+        near: tuple[list[list[int]], list[list[int]]] = ([[], [], []], [[], [], []])
+        for side, c in ((0, a), (1, b)):
+            for m in nbrs[c]:
+                k = nook_of[m]
+                if k >= 0:
+                    ids = near[side][color[m]]
+                    if k not in ids:
+                        ids.append(k)
+        at_a_ids, at_b_ids = near
+        for ids_a, ids_b in zip(at_a_ids, at_b_ids, strict=True):
+            if len(ids_a) > 1 or len(ids_b) > 1 or (ids_a and ids_b and ids_a != ids_b):
                 break
         else:
             return orients  # no colour meets two nooks here: nothing can be absorbed
-        near: tuple[list[list[int]], list[list[int]]] = ([[], [], []], [[], [], []])
-        for side, pairs in ((0, at_a), (1, at_b)):
-            for col, k in pairs:
-                ids = near[side][col]
-                if k not in ids:
-                    ids.append(k)
-        at_a_ids, at_b_ids = near
+        problem = self.absorb_problem
         out = []
         for xy in orients:
             x, y = XY[xy]
             if x == y:
                 ids = at_a_ids[x] + [k for k in at_b_ids[x] if k not in at_a_ids[x]]
-                if len(ids) >= 2 and self.absorb_problem(ids) is not None:
+                if len(ids) >= 2 and problem(ids) is not None:
                     continue
             else:
-                if len(at_a_ids[x]) >= 2 and self.absorb_problem(at_a_ids[x]) is not None:
+                if len(at_a_ids[x]) >= 2 and problem(at_a_ids[x]) is not None:
                     continue
-                if len(at_b_ids[y]) >= 2 and self.absorb_problem(at_b_ids[y]) is not None:
+                if len(at_b_ids[y]) >= 2 and problem(at_b_ids[y]) is not None:
                     continue
             out.append(xy)
         return out
 
     def absorb_slots(self) -> set[int]:
-        """Open slots where some placement could join two nooks of one colour: a cell next to
-        two such nooks, or two adjacent cells each next to one (from the nooks' bitboard
-        halos). Every other slot takes any domino in any orientation (rulings 6)."""
-        free = self.freemask
-        by_colour: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for rec in self.nooks.values():
-            h = rec[6] & free
-            if h:
-                by_colour[rec[1]].append(h)
-        geo = self.geo  # type: ignore[attr-defined]
-        width = geo.width
-        twice = 0  # cells next to two nooks of one colour
-        pairs = 0  # west/north cells of slots whose both cells touch nooks of one colour
-        vertical = 0
-        for halos in by_colour:
-            if len(halos) < 2:
-                continue
-            union = 0  # around the nooks of this colour seen so far
-            for h in halos:
-                twice |= union & h
-                pairs |= (h & (union >> 1)) | (union & (h >> 1))
-                vertical |= (h & (union >> width)) | (union & (h >> width))
-                union |= h
-        pairs &= geo.has_east
+        """Open slots where some placement could make an illegal absorb: a cell next to two
+        nooks of one colour that may not always join (:meth:`_measure_contacts`), or two
+        adjacent cells each next to one of them (from the nooks' bitboard halos). Every other
+        slot takes any domino in any orientation (rulings 6)."""
+        contacts = self.contacts
+        if None in contacts:
+            self._measure_contacts()
+        twice = pairs = vertical = 0
+        for t, p, v in contacts:
+            twice |= t
+            pairs |= p
+            vertical |= v
         out: set[int] = set()
         if not (twice or pairs or vertical):
             return out
+        free = self.freemask
+        geo = self.geo  # type: ignore[attr-defined]
+        twice &= free
+        pairs &= free & (free >> 1)
+        vertical &= free & (free >> geo.width)
         slots = self.slots
         cell_slots = geo.cell_slots
         while twice:
@@ -159,6 +153,43 @@ class LegalityMixin:
                     out.add(s)
                 mask ^= low
         return out
+
+    def _measure_contacts(self) -> None:
+        """Fill the stale entries of ``contacts``: per colour, the cells next to two of its
+        nooks that may not always join, and the west and north cells of cell pairs each next
+        to one of two such nooks. Joining nooks is only ever illegal (rulings 6: a tie, a big
+        nook absorbed, two big nooks) when two of them have different owners or are both big,
+        so other pairs are left out. Halos are taken whole; :meth:`absorb_slots` masks them
+        with the free cells, which distributes over these ands, ors and shifts. An entry
+        depends only on its colour's nooks, so event resolution marks just the colours it
+        touched as stale."""
+        contacts = self.contacts
+        stale = [col for col in range(3) if contacts[col] is None]
+        nooks: tuple[list[tuple], list[tuple], list[tuple]] = ([], [], [])
+        for rec in self.nooks.values():
+            if contacts[rec[1]] is None:
+                nooks[rec[1]].append(rec)
+        geo = self.geo  # type: ignore[attr-defined]
+        width = geo.width
+        for col in stale:
+            twice = pairs = vertical = 0
+            by_owner: dict[int, int] = {}  # around the nooks seen so far, per owner
+            big_union = 0  # around the big ones among them
+            for owner, _, cells, _, _, _, h in nooks[col]:
+                rivals = 0  # around the nooks seen so far that this one may not always join
+                for other, union in by_owner.items():
+                    if other != owner:
+                        rivals |= union
+                big = len(cells) >= 5
+                if big:
+                    rivals |= big_union
+                    big_union |= h
+                by_owner[owner] = by_owner.get(owner, 0) | h
+                if rivals:
+                    twice |= rivals & h
+                    pairs |= (h & (rivals >> 1)) | (rivals & (h >> 1))
+                    vertical |= (h & (rivals >> width)) | (rivals & (h >> width))
+            contacts[col] = (twice, pairs & geo.has_east, vertical)
 
     # ----- legal actions --------------------------------------------------------------
     def hand_orients(self) -> list[int]:

@@ -70,6 +70,8 @@ class GazeboState(
             self.color[c] = "FGW".index(letter)
         self.nook_of = [-1] * geo.size
         self.nooks: dict[int, tuple] = {}
+        #: per colour, cached bitboards of where two of its nooks meet (legality.py)
+        self.contacts: list[tuple[int, int, int] | None] = [None, None, None]
         self.next_nook = 0
         self.patio_owner = [-1] * geo.size
         self.patio_gaz = [0] * geo.size
@@ -227,6 +229,7 @@ class GazeboState(
         c.color = self.color[:]
         c.nook_of = self.nook_of[:]
         c.nooks = dict(self.nooks)
+        c.contacts = self.contacts[:]
         c.patio_owner = self.patio_owner[:]
         c.patio_gaz = self.patio_gaz[:]
         c.patio_threat = self.patio_threat[:]

@@ -58,7 +58,6 @@ GAME_COLUMNS: dict[str, str] = {
 }
 
 
-_EV_KEYS = tuple(f"ev_{e}" for e in EVENT_TYPES[:-1])
 _SEAT_KEYS = tuple((f"placed_{s}", f"returned_{s}", f"supply_{s}") for s in SEATS)
 
 
@@ -78,6 +77,9 @@ class TelemetryMixin:
         return (self.cnt[:], len(self.draw_log), singles, sum(hand) - singles, legal)
 
     def turn_row(self, mark: Any, actions: Sequence[Action]) -> dict[str, Any]:
+        """The turn's row: counter differences since ``mark``. Spelled out as one dict display
+        (event slots ``EV + i`` in ``EVENT_TYPES`` order) because it runs once per turn of
+        every study; the telemetry tests hold its keys to ``TURN_COLUMNS``."""
         before, n_draws, singles, doubles, legal = mark
         now = self.cnt
         to_str = self.action_to_string  # type: ignore[attr-defined]
@@ -86,23 +88,29 @@ class TelemetryMixin:
             "hand_singles": singles,
             "hand_doubles": doubles,
             "legal_moves": legal,
+            "ev_create": now[EV] - before[EV],
+            "ev_expand": now[EV + 1] - before[EV + 1],
+            "ev_absorb": now[EV + 2] - before[EV + 2],
+            "ev_big": now[EV + 3] - before[EV + 3],
+            "ev_claim": now[EV + 4] - before[EV + 4],
+            "ev_steal": now[EV + 5] - before[EV + 5],
+            "ev_zen": now[EV + 6] - before[EV + 6],
+            "ev_vase": now[EV + 7] - before[EV + 7],
+            "ev_pedestal": now[EV + 8] - before[EV + 8],
         }
-        for i, key in enumerate(_EV_KEYS):
-            row[key] = now[i] - before[i]
         n = self.n
         supply = self.supply
+        drew_singles = 0
         for s, (placed, returned, left) in enumerate(_SEAT_KEYS):
             if s < n:
                 row[placed] = now[PLACED + s] - before[PLACED + s]
                 row[returned] = now[RETURNED + s] - before[RETURNED + s]
                 row[left] = supply[s]
+                drew_singles += now[SINGLES_DRAWN + s] - before[SINGLES_DRAWN + s]
             else:
                 row[placed] = row[returned] = row[left] = None
         draws = self.draw_log[n_draws:]
-        row["draws"] = ",".join([_DRAW_WORDS[d] for d in draws]) if draws else ""
-        drew_singles = 0
-        for s in range(n):
-            drew_singles += now[SINGLES_DRAWN + s] - before[SINGLES_DRAWN + s]
+        row["draws"] = ",".join([_DRAW_WORDS[d] for d in draws])
         row["drew_singles"] = drew_singles
         row["drew_doubles"] = len(draws) - drew_singles
         return row

@@ -1,0 +1,118 @@
+"""The speed caches of the Gazebo engine agree with a recomputation from scratch.
+
+``state.contacts`` (per colour, where two of its nooks meet; legality.py) is filled lazily and
+marked stale by event resolution only for the colours a placement touched; a stale mark missed
+there would leave a wrong entry that makes legal-move counts and listings wrong. So after every
+action, apply/undo look-ahead and clone, each cached entry must equal a fresh measurement.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.notation import parse_action
+from gardensim.games.gazebo.replay import play_token
+
+from .rules_helpers import board_path, dumps
+
+
+def fresh_contacts(state) -> list:
+    """Every colour measured anew on a copy whose cache is empty."""
+    copy = state.clone()
+    copy.contacts = [None, None, None]
+    copy._measure_contacts()
+    return copy.contacts
+
+
+def assert_cache_matches(state) -> None:
+    fresh = fresh_contacts(state)
+    for col, cached in enumerate(state.contacts):
+        assert cached is None or cached == fresh[col], f"colour {col} contacts are stale"
+
+
+@pytest.mark.parametrize(("board", "players", "options"), [
+    ("aviary", 2, {}),
+    ("jungle", 3, {"draw": "qin"}),
+    ("butterfly", 4, {"partnership": True}),
+])
+def test_nook_contact_cache_matches_recomputation_through_play_and_undo(board, players,
+                                                                        options):
+    game = GazeboGame(board, players, options)
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.count_legal_placements()  # fills the cache at this position
+            assert_cache_matches(state)
+            actions = state.legal_actions()
+            for action in rng.sample(actions, min(4, len(actions))):
+                state.apply_action(action)
+                if not state.is_terminal():
+                    state.count_legal_placements()  # fills it one ply ahead
+                    assert_cache_matches(state)
+                state.undo()
+                assert_cache_matches(state)
+                assert state.count_legal_placements() == len(state.legal_placements())
+            state.apply_action(rng.choice(actions))
+            assert_cache_matches(state)
+
+
+def test_a_clone_keeps_a_valid_cache_of_its_own():
+    game = GazeboGame("aviary", 2)
+    state = game.new_initial_state(3)
+    rng = random.Random(3)
+    for _ in range(30):
+        state.apply_action(state.random_action(rng))
+    state.count_legal_placements()
+    copy = state.clone()
+    copy.apply_action(copy.random_action(rng))
+    copy.count_legal_placements()
+    assert_cache_matches(state)
+    assert_cache_matches(copy)
+    assert copy.count_legal_placements() == len(copy.legal_placements())
+
+
+@pytest.mark.parametrize(("board", "players", "options"), [
+    ("aviary", 2, {}),
+    ("botanical", 3, {"draw": "qin"}),
+    ("butterfly", 4, {"partnership": True}),
+])
+def test_listing_skips_only_slots_where_every_placement_is_legal(board, players, options):
+    """``absorb_slots`` leaves out slots where nooks of one owner (at most one big) meet, as
+    rulings 6 never forbids joining those; every slot x orientation judged one by one must
+    give the same placements and count."""
+    game = GazeboGame(board, players, options)
+    for seed in range(8):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase in (0, 1):
+                one_by_one = sorted(
+                    slot * 9 + xy
+                    for slot in state.slots
+                    for xy in state.hand_orients()
+                    if state.placement_problem(*state.geo.slot_cells[slot], xy // 3, xy % 3)
+                    is None
+                )
+                assert sorted(state.legal_placements()) == one_by_one
+                assert state.count_legal_placements() == len(one_by_one)
+            state.apply_action(state.random_action(rng))
+
+
+def test_listing_leaves_out_a_join_of_two_big_nooks_of_one_owner():
+    """Rulings 6: two big nooks may not be joined even when one player owns both, so the
+    slot between them is judged although no rival owner is near (the example of
+    test_rules_absorb: Blue's big nooks west and east of D3 E3)."""
+    game = GazeboGame(board_path("absorb"), 2)
+    state = game.sandbox_state()
+    state.log, state.records = [], []
+    moves = ["FF@B3E", dumps(1)[0], "FF@A4E", dumps(2)[1], "FF@G3E", dumps(3)[2], "FF@F4S"]
+    for index, token in enumerate(moves, start=1):
+        play_token(state, index, token)
+    join = parse_action(state.geo, "FF@D3E")
+    assert join // 9 in state.slots
+    assert join not in state.legal_placements()
+    assert state.count_legal_placements() == len(state.legal_placements())
