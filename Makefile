@@ -18,7 +18,7 @@ $(STAMP_RUN): pyproject.toml | $(PY)
 
 $(STAMP_TEST): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[test,lab]'
-	$(PY) -m playwright install-deps chromium >/dev/null 2>&1 || true
+	bash scripts/install-browser.sh
 	touch $@ $(STAMP_RUN)
 
 install: $(STAMP_RUN)

@@ -14,9 +14,26 @@ from typing import Any, ClassVar
 from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Action, GameState
 
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off"}
+
+
+def _convert(kind: type, text: str) -> Any:
+    """Spec-string text -> parameter value; ``bool("false")`` would be True, hence the table."""
+    if kind is bool:
+        low = text.lower()
+        if low in _TRUE | _FALSE:
+            return low in _TRUE
+        raise ValueError(text)
+    return kind(text)
+
 
 class Bot(ABC):
-    """Base class. Subclasses declare ``name`` and ``param_types`` (name -> (type, default))."""
+    """Base class. Subclasses declare ``name`` and ``param_types`` (name -> (type, default)).
+
+    Subclasses that restrict values (ranges, choices) override :meth:`check_params`, which
+    raises :class:`ConfigError`; it runs once in the constructor so a bad spec fails before play.
+    """
 
     name: ClassVar[str]
     param_types: ClassVar[Mapping[str, tuple[type, Any]]] = {}
@@ -29,6 +46,11 @@ class Bot(ABC):
                 f"valid: {', '.join(self.param_types) or '(none)'}"
             )
         self.params = {k: params.get(k, default) for k, (_, default) in self.param_types.items()}
+        self.check_params()
+
+    def check_params(self) -> None:
+        """Reject out-of-range values with a :class:`ConfigError` naming the parameter."""
+        return None
 
     @classmethod
     def from_params(cls, raw: Mapping[str, str]) -> Bot:
@@ -42,7 +64,7 @@ class Bot(ABC):
                 )
             kind = cls.param_types[key][0]
             try:
-                params[key] = kind(text)
+                params[key] = _convert(kind, text)
             except ValueError:
                 raise ConfigError(
                     f"bot {cls.name!r}: parameter {key}={text!r} is not a {kind.__name__}"
@@ -53,7 +75,7 @@ class Bot(ABC):
     def spec(self) -> str:
         """Canonical spec string: only parameters that differ from their defaults."""
         changed = [
-            f"{k}={v}" for k, v in self.params.items() if v != self.param_types[k][1]
+            f"{k}={_format(v)}" for k, v in self.params.items() if v != self.param_types[k][1]
         ]
         return self.name + (":" + ",".join(changed) if changed else "")
 
@@ -63,3 +85,20 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
+
+
+def _format(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def position_value(state: GameState, player: int) -> float:
+    """Value of ``state`` for ``player`` in [0, 1], as bots compare positions.
+
+    A finished game is worth its outcome: 1 for a win (shared with a partner or tied winners
+    alike, since ``returns`` splits the share but either way the seat did not lose), 0 for a
+    loss. A live game is worth the game's heuristic :meth:`GameState.evaluate`.
+    """
+    if state.is_terminal():
+        shares = state.returns()
+        return 1.0 if shares[player] > 0 else 0.0
+    return state.evaluate(player)

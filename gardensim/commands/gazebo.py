@@ -1,7 +1,8 @@
-"""``gardensim gazebo replay``: play a move list on a garden and show the result.
+"""``gardensim gazebo replay|play``: show a move list, a stored game or one seeded game.
 
 Thin: the sandbox replay lives in :mod:`gardensim.games.gazebo.replay`; an illegal move raises
 ReplayError, which the CLI prints as one line (``move 3 FW@E5S: cell occupied``), exit status 2.
+``--run RUN --game N`` rebuilds a game stored by ``gardensim simulate`` through the rules.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from gardensim.core.errors import ConfigError
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser("gazebo", help="Gazebo tools (replay a move list)")
+    parser = subparsers.add_parser(
+        "gazebo", help="Gazebo tools (replay a move list or a stored game, play one game)"
+    )
     sub = parser.add_subparsers(dest="gazebo_command", metavar="ACTION", required=True)
     rep = sub.add_parser(
         "replay",
@@ -22,15 +25,32 @@ def add_parser(subparsers: Any) -> None:
         description="Seat 0 moves first and turns rotate; after a move that grants an extra "
         "domino the same player plays the next token, and '-' declines it.",
     )
-    rep.add_argument("board", metavar="BOARD", help="a name from data/boards/ or a board file")
+    rep.add_argument(
+        "board", metavar="BOARD", nargs="?", help="a name from data/boards/ or a board file"
+    )
     rep.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
     rep.add_argument("--moves", default="", help='tokens, e.g. "GG@D4E FW@E5S -"')
     rep.add_argument("--partnership", action="store_true", help="4-player partnership mode")
     rep.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="rule option"
     )
+    rep.add_argument("--run", metavar="RUN", help="a stored run folder (instead of BOARD)")
+    rep.add_argument("--game", type=int, help="with --run: the game index to replay")
+    rep.add_argument("--arm", help="with --run: the arm (needed when the run has several)")
     rep.add_argument("--json", action="store_true", help="print the replay as one JSON object")
     rep.set_defaults(func=run_replay)
+
+    play = sub.add_parser("play", help="play and print one seeded game between bots")
+    play.add_argument("board", metavar="BOARD", nargs="?", default="aviary")
+    play.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
+    play.add_argument("--bots", default="random", help="one spec for all seats, or one per seat "
+                      "separated by ';' (default random)")
+    play.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    play.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="rule option"
+    )
+    play.add_argument("--json", action="store_true", help="print the game as one JSON object")
+    play.set_defaults(func=run_play)
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -74,12 +94,57 @@ def _event_text(event: dict[str, Any]) -> str:
 def run_replay(args: argparse.Namespace) -> int:
     from gardensim.games.gazebo.replay import replay
 
-    result = replay(
+    if args.run is not None:
+        result = _stored(args)
+    elif args.board is None:
+        raise ConfigError("gazebo replay needs BOARD (with --moves) or --run RUN --game N")
+    else:
+        result = _sandbox(args, replay)
+    print(json.dumps(result) if args.json else summary_text(result))
+    return 0
+
+
+def _stored(args: argparse.Namespace) -> dict[str, Any]:
+    from gardensim.core import registry
+    from gardensim.games.gazebo.replay import replay_actions
+    from gardensim.sim.api import stored_game
+
+    if args.game is None:
+        raise ConfigError("--run needs --game N")
+    config, seed, moves = stored_game(args.run, args.game, args.arm)
+    if config["game"] != "gazebo":
+        raise ConfigError(f"{args.run}: a {config['game']!r} run, not a Gazebo run")
+    game = registry.make_game("gazebo", config["board"], config["players"], config["options"])
+    return replay_actions(game, seed, moves).summary()
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from gardensim.core import registry
+    from gardensim.games.gazebo.game import GazeboGame
+    from gardensim.games.gazebo.replay import replay_actions
+    from gardensim.sim.play import play_game
+
+    game = GazeboGame(args.board, args.players, parse_options(args.option))
+    specs = [s for s in args.bots.split(";") if s.strip()] or ["random"]
+    if len(specs) not in (1, args.players):
+        raise ConfigError(f"--bots: give one spec or {args.players}, got {len(specs)}")
+    bots = [registry.make_bot(specs[s % len(specs)]) for s in range(args.players)]
+    record = play_game(game, bots, master_seed=args.seed, game_index=0, telemetry=False)
+    result = replay_actions(game, record.game["seed"], record.game["moves"]).summary()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        names = ", ".join(b.spec for b in bots)
+        print(f"Gazebo, {game.board.name}, {args.players} players ({names}), seed {args.seed}")
+        print(summary_text(result))
+    return 0
+
+
+def _sandbox(args: argparse.Namespace, replay: Any) -> dict[str, Any]:
+    return replay(
         args.board,
         args.players,
         args.moves,
         partnership=args.partnership,
         options=parse_options(args.option),
     )
-    print(json.dumps(result) if args.json else summary_text(result))
-    return 0

@@ -24,9 +24,24 @@ MAX_SEATS = 4
 
 def seating(lineup: Sequence[str], game_index: int) -> tuple[int, list[str]]:
     """(deal index, bot spec per seat) of game ``game_index`` for a rotating ``lineup``."""
-    n = len(lineup)
-    rot = game_index % n
-    return game_index // n, [lineup[(s + rot) % n] for s in range(n)]
+    return lineup_seating([lineup], game_index)
+
+
+def lineup_seating(
+    lineups: Sequence[Sequence[str]], game_index: int, rotate: bool = True
+) -> tuple[int, list[str]]:
+    """(deal index, bot spec per seat) of game ``game_index`` when several line-ups share deals.
+
+    Every deal is played by each line-up in turn and, with ``rotate``, by each rotation of it
+    over the seats, so seat and line-up effects are paired on the same deals (duplicate play).
+    """
+    n = len(lineups[0])
+    block = len(lineups) * (n if rotate else 1)
+    deal, r = divmod(game_index, block)
+    if not rotate:
+        return deal, list(lineups[r])
+    lineup, rot = lineups[r // n], r % n
+    return deal, [lineup[(s + rot) % n] for s in range(n)]
 
 
 @dataclass
@@ -58,25 +73,32 @@ def play_game(
     turn_rows: list[dict[str, Any]] = []
     decision = [0.0] * game.num_players
     decisions = [0] * game.num_players
-    clock = time.perf_counter
+    specs = [bot.spec for bot in bots]
+    # bound methods in locals: this loop is the hot path of every study and benchmark
+    choosers = [bot.choose_action for bot in bots]
+    clock, is_terminal, apply = time.perf_counter, state.is_terminal, state.apply_action
+    to_string, record_move = state.action_to_string, moves.append
 
-    while not state.is_terminal():
+    while not is_terminal():
         seat = state.current_player
         turn = state.turn
         mark = state.mark() if telemetry else None
         actions: list[int] = []
+        choose, rng = choosers[seat], rngs[seat]
         spent = 0.0
-        while not state.is_terminal() and state.turn == turn:
+        while True:
             t0 = clock()
-            action = bots[seat].choose_action(state, rngs[seat])
+            action = choose(state, rng)
             spent += clock() - t0
             actions.append(action)
-            moves.append(state.action_to_string(action))
-            state.apply_action(action)
+            record_move(to_string(action))
+            apply(action)
+            if is_terminal() or state.turn != turn:
+                break
         decision[seat] += spent
         decisions[seat] += 1
         if telemetry:
-            row = {"turn": turn, "seat": seat, "bot": bots[seat].spec, "decision_s": spent}
+            row = {"turn": turn, "seat": seat, "bot": specs[seat], "decision_s": spent}
             row.update(state.turn_row(mark, actions))
             turn_rows.append(row)
 
@@ -91,7 +113,7 @@ def play_game(
     }
     for s in range(MAX_SEATS):
         present = s < game.num_players
-        row[f"bot_{s}"] = bots[s].spec if present else None
+        row[f"bot_{s}"] = specs[s] if present else None
         row[f"win_{s}"] = returns[s] if present else float("nan")
         row[f"decision_s_{s}"] = decision[s] / max(decisions[s], 1) if present else float("nan")
     row["winners"] = ",".join(str(s) for s, r in enumerate(returns) if r > 0)

@@ -1,0 +1,239 @@
+"""`make bench`: measure play speed against the targets of issue 4, write benchmarks/results/.
+
+Runs each `gardensim bench` configuration below in a fresh process, `--repeats` times (median
+of each figure), plus every `benchmarks/bench_*.py` script (each prints one JSON object of
+figures on its last stdout line). Writes one JSON file per configuration or script, a
+`summary.json` of derived figures (scaling, telemetry cost, memory per million turn rows) and a
+markdown table in `benchmarks/results/README.md`.
+
+    python benchmarks/run.py [--repeats 3] [--quick] [--only NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+ROOT = HERE.parent
+
+#: name -> (bench arguments, games, quick games, target games/s or None)
+CONFIGS: dict[str, tuple[list[str], int, int, float | None]] = {
+    "random-1job": (["--bot", "random", "--jobs", "1"], 3000, 300, 1000.0),
+    "random-2jobs": (["--bot", "random", "--jobs", "2"], 6000, 600, None),
+    "random-1job-telemetry": (["--bot", "random", "--jobs", "1", "--telemetry"], 3000, 300,
+                              None),
+    "greedy-1job": (["--bot", "greedy", "--jobs", "1"], 150, 20, 25.0),
+    "greedy-2jobs": (["--bot", "greedy", "--jobs", "2"], 300, 40, None),
+}
+BASE = ["--game", "gazebo", "--board", "aviary", "--players", "2", "--option", "draw=gazebo"]
+FIGURES = ("games_per_s", "turns_per_s", "moves_per_s", "seconds", "games_per_cpu_s")
+
+
+def run_config(name: str, repeats: int, quick: bool) -> dict[str, Any]:
+    args, games, quick_games, target = CONFIGS[name]
+    command = [sys.executable, "-m", "gardensim.cli", "bench", *BASE, *args,
+               "--games", str(quick_games if quick else games), "--json"]
+    runs = [_json_of(command) for _ in range(repeats)]
+    ok = [r for r in runs if "error" not in r]
+    median = {f: statistics.median(r[f] for r in ok) for f in FIGURES if ok and f in ok[0]}
+    return {"name": name, "command": " ".join(command[1:]), "target_games_per_s": target,
+            "repeats": runs, "median": median}
+
+
+def run_script(script: Path, repeats: int) -> dict[str, Any]:
+    runs = [_json_of([sys.executable, str(script)]) for _ in range(repeats)]
+    ok = [r for r in runs if "error" not in r]
+    numeric = [k for k, v in (ok[0].items() if ok else []) if isinstance(v, int | float)
+               and not isinstance(v, bool)]
+    median = {k: statistics.median(r[k] for r in ok if k in r) for k in numeric}
+    return {"name": script.stem, "command": f"python {script.relative_to(ROOT)}",
+            "repeats": runs, "median": median}
+
+
+def _json_of(command: list[str]) -> dict[str, Any]:
+    """The JSON object on the last stdout line of ``command``, or an ``error`` entry."""
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        return {"error": (done.stderr.strip().splitlines() or ["no output"])[-1],
+                "returncode": done.returncode}
+    try:
+        return json.loads(lines[-1])
+    except json.JSONDecodeError:
+        return {"error": f"not JSON: {lines[-1][:200]}"}
+
+
+def turn_memory(quick: bool) -> dict[str, Any]:
+    """Bytes in memory of the turns frame, scaled to a million rows (target <= 150 MB)."""
+    code = (
+        "import json, gardensim\n"
+        "run = gardensim.simulate(dict(name='mem', game='gazebo', board='aviary', players=2,"
+        f" bots=['random', 'random'], games={100 if quick else 1000}, seed=1,"
+        " options={'draw': 'gazebo'}), jobs=1, progress=False)\n"
+        "t = run.turns\n"
+        "print(json.dumps({'rows': len(t), 'bytes_per_row':"
+        " float(t.memory_usage(deep=True).sum() / len(t))}))\n"
+    )
+    result = _json_of([sys.executable, "-c", code])
+    if "error" not in result:
+        result["mb_per_million_rows"] = round(result["bytes_per_row"], 1)
+    return result
+
+
+def derive(results: dict[str, dict[str, Any]], memory: dict[str, Any]) -> dict[str, Any]:
+    def rate(name: str, figure: str = "games_per_s") -> float | None:
+        return (results.get(name, {}).get("median") or {}).get(figure)
+
+    out: dict[str, Any] = {}
+    for bot in ("random", "greedy"):
+        one, two = rate(f"{bot}-1job"), rate(f"{bot}-2jobs")
+        if one and two:
+            out[f"{bot}_speedup_2jobs"] = round(two / one, 2)
+    # CPU-time rates: the telemetry cost is a ratio of work, unaffected by a busy machine
+    plain = rate("random-1job", "games_per_cpu_s")
+    telemetry = rate("random-1job-telemetry", "games_per_cpu_s")
+    if plain and telemetry:
+        out["telemetry_overhead"] = round(plain / telemetry - 1, 3)
+    if "mb_per_million_rows" in memory:
+        out["turns_mb_per_million_rows"] = memory["mb_per_million_rows"]
+    return out
+
+
+TARGETS = [
+    ("random games/s, 1 job", lambda r, d: r.get("random-1job"), ">= 1000", lambda v: v >= 1000),
+    ("greedy games/s, 1 job", lambda r, d: r.get("greedy-1job"), ">= 25", lambda v: v >= 25),
+    ("random speed-up, 2 jobs", lambda r, d: d.get("random_speedup_2jobs"), ">= 1.8x",
+     lambda v: v >= 1.8),
+    ("greedy speed-up, 2 jobs", lambda r, d: d.get("greedy_speedup_2jobs"), ">= 1.8x",
+     lambda v: v >= 1.8),
+    ("telemetry cost (random)", lambda r, d: d.get("telemetry_overhead"), "<= 10%",
+     lambda v: v <= 0.10),
+    ("turns frame, MB per million rows", lambda r, d: d.get("turns_mb_per_million_rows"),
+     "<= 150", lambda v: v <= 150),
+]
+
+
+def markdown(results: dict[str, dict[str, Any]], derived: dict[str, Any], meta: dict) -> str:
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Written by `make bench` (`benchmarks/run.py`) on {meta['date']}, {meta['machine']}, "
+        f"Python {meta['python']}; median of {meta['repeats']} runs"
+        + (" (quick mode: small game counts)" if meta["quick"] else "")
+        + (f"; 1-minute load average {meta['load_average'][0]} at the start and "
+           f"{meta['load_average'][1]} at the end (other work on the cores slows the "
+           "wall-clock figures)" if "load_average" in meta else "") + ".",
+        "2-player Aviary, Gazebo-style drawing, one bot against itself. games/CPU-s divides by"
+        " the CPU time the workers spent playing (it stays meaningful when other work shares"
+        " the cores; wall-clock rates and the 2-job speed-up do not).",
+        "",
+        "| benchmark | games/s | turns/s | moves/s | seconds | games/CPU-s | command |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for name, result in results.items():
+        if name not in CONFIGS:
+            continue
+        m = result.get("median") or {}
+        if "games_per_s" not in m:
+            errors = [r.get("error") for r in result["repeats"] if "error" in r]
+            lines.append(f"| {name} | failed: {errors[0] if errors else '?'} | | | | | |")
+            continue
+        lines.append(
+            f"| {name} | {m['games_per_s']:,.1f} | {m['turns_per_s']:,.0f} | "
+            f"{m['moves_per_s']:,.0f} | {m['seconds']:.2f} | {m['games_per_cpu_s']:,.1f} | "
+            f"`{result['command']}` |"
+        )
+    lines += ["", "| target (issue 4) | measured | goal | met |", "|---|---:|---|---|"]
+    for label, pick, goal, test in TARGETS:
+        value = pick({k: (v.get("median") or {}).get("games_per_s") for k, v in results.items()},
+                     derived)
+        if value is None:
+            lines.append(f"| {label} | not measured | {goal} | |")
+            continue
+        shown = f"{value:.0%}" if "cost" in label else f"{value:,.2f}"
+        lines.append(f"| {label} | {shown} | {goal} | {'yes' if test(value) else 'no'} |")
+    others = [r for n, r in results.items() if n not in CONFIGS]
+    if others:
+        lines += ["", "Other benchmarks (`benchmarks/bench_*.py`):", ""]
+        for result in others:
+            figures = ", ".join(f"{k} = {v:,.4g}" for k, v in result["median"].items())
+            lines.append(f"- `{result['name']}`: {figures or 'failed'}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="small game counts, for a smoke run")
+    parser.add_argument("--only", nargs="*", help="configuration or script names to run")
+    parser.add_argument("--table-only", action="store_true",
+                        help="rebuild README.md and summary.json from the stored results")
+    args = parser.parse_args(argv)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    results: dict[str, dict[str, Any]] = {}
+    scripts = sorted(HERE.glob("bench_*.py"))
+    names = list(CONFIGS) + [s.stem for s in scripts]
+    for name in args.only or names:
+        if name not in names:
+            parser.error(f"unknown benchmark {name!r}; known: {', '.join(names)}")
+    if args.table_only:
+        return write_table(*stored_results(names))
+    started = time.perf_counter()
+    load_before = os.getloadavg()[0]
+    for name in CONFIGS:
+        if not args.only or name in args.only:
+            print(f"bench {name} ...", file=sys.stderr, flush=True)
+            results[name] = run_config(name, args.repeats, args.quick)
+    for script in scripts:
+        if not args.only or script.stem in args.only:
+            print(f"bench {script.name} ...", file=sys.stderr, flush=True)
+            results[script.stem] = run_script(script, args.repeats)
+    if args.only:  # keep the other benchmarks' last results in the table
+        for name in names:
+            stored = RESULTS / f"{name}.json"
+            if name not in results and stored.is_file():
+                results[name] = json.loads(stored.read_text())
+    memory = turn_memory(args.quick)
+    meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "machine": f"{platform.machine()}, {os.cpu_count() or 1} cores",
+            "python": platform.python_version(), "repeats": args.repeats, "quick": args.quick,
+            "seconds": round(time.perf_counter() - started, 1),
+            "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)]}
+    for name, result in results.items():
+        (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1) + "\n")
+    return write_table(results, memory, meta)
+
+
+def stored_results(names: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(results, memory, meta) as the last run left them in benchmarks/results/."""
+    summary = json.loads((RESULTS / "summary.json").read_text())
+    results = {n: json.loads((RESULTS / f"{n}.json").read_text())
+               for n in names if (RESULTS / f"{n}.json").is_file()}
+    meta = {k: v for k, v in summary.items() if k not in ("derived", "memory", "games_per_s")}
+    return results, summary.get("memory", {}), meta
+
+
+def write_table(results: dict[str, Any], memory: dict[str, Any], meta: dict[str, Any]) -> int:
+    derived = derive(results, memory)
+    summary = {**meta, "derived": derived, "memory": memory,
+               "games_per_s": {n: (r.get("median") or {}).get("games_per_s")
+                               for n, r in results.items()}}
+    (RESULTS / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    table = markdown(results, derived, meta)
+    (RESULTS / "README.md").write_text(table)
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

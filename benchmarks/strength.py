@@ -1,0 +1,170 @@
+"""The strength ladder of issue 3, measured by tournaments (a benchmark, not a timed test).
+
+Sections (each a seat-balanced tournament on shared deals, see ``gardensim.tournament``):
+
+- ``greedy-random``: greedy against random, 2 players (goal: greedy >= 95%);
+- ``mcts-greedy``: mcts at its default budget against greedy (goal: >= 65%, median decision
+  time <= 1 s on the 2-core machine);
+- ``ladder``: mcts at 1x, 2x, 4x and 8x its default budget, each rung against the one below;
+- ``tables-3p`` / ``tables-4p``: random, greedy and mcts bots at 3- and 4-player tables (win
+  share against an even 1/n).
+
+Results merge into ``benchmarks/results/strength.json`` (one entry per section, so sections can
+be run separately) and are rendered as ``benchmarks/results/strength.md``. Game counts are
+arguments: the issue asks for at least 400 per pairing; on a shared machine the figures are only
+as good as the counts written next to them.
+
+    .venv/bin/python benchmarks/strength.py [--sections greedy-random mcts-greedy ...]
+        [--games 400] [--ladder-games 100] [--ladder-rungs 1 2 4 8] [--table-games 60]
+        [--jobs 1] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+RESULTS = HERE / "results"
+sys.path.insert(0, str(ROOT))
+
+from gardensim.bots.mcts import MCTSBot  # noqa: E402
+from gardensim.tournament import run_tournament  # noqa: E402
+
+SECTIONS = ("greedy-random", "mcts-greedy", "ladder", "tables-3p", "tables-4p")
+
+
+def mcts_at(multiple: int) -> str:
+    """The mcts spec at ``multiple`` times the default iteration budget."""
+    if multiple == 1:
+        return "mcts"
+    return f"mcts:iters={MCTSBot.param_types['iters'][1] * multiple}"
+
+
+def section_plan(name: str, args: argparse.Namespace) -> list[tuple[list[str], int, int]]:
+    """(bots, players, games) tournaments of a section."""
+    if name == "greedy-random":
+        return [(["random", "greedy"], 2, args.games)]
+    if name == "mcts-greedy":
+        return [(["greedy", "mcts"], 2, args.games)]
+    if name == "ladder":
+        rungs = [mcts_at(m) for m in args.ladder_rungs]
+        return [([lo, hi], 2, args.ladder_games) for lo, hi in zip(rungs, rungs[1:], strict=False)]
+    if name == "tables-3p":
+        return [(["random", "greedy", "mcts"], 3, args.table_games)]
+    if name == "tables-4p":
+        return [(["random", "greedy", "mcts", mcts_at(2)], 4, args.table_games)]
+    raise SystemExit(f"unknown section {name!r}; sections: {', '.join(SECTIONS)}")
+
+
+def run_section(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    runs = []
+    for bots, players, games in section_plan(name, args):
+        t0 = time.perf_counter()
+        result = run_tournament("gazebo", bots, players=players, games=games, seed=args.seed,
+                                board=args.board, jobs=args.jobs, progress=not args.quiet)
+        runs.append({
+            "bots": bots, "players": players, "games": len(result.games),
+            "seconds": round(time.perf_counter() - t0, 1),
+            "summary": [{k: b[k] for k in ("bot", "games", "win_rate", "ci95", "rating",
+                                           "rating_ci95", "decision_s", "decision_median_s")}
+                        for b in result.bots],
+            "head_to_head": result.head_to_head,
+            "seat_win_rate": result.seats,
+        })
+        print(result.format(), flush=True)
+    return {"section": name, "board": args.board, "seed": args.seed, "jobs": args.jobs,
+            "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "runs": runs}
+
+
+def _row(run: dict[str, Any], bot: str) -> dict[str, Any]:
+    return next(b for b in run["summary"] if b["bot"] == bot)
+
+
+def render(results: dict[str, Any]) -> str:
+    """The markdown page: one line per measured pairing, with the goal it answers."""
+    goals = {"greedy-random": ("greedy", ">= 95%"), "mcts-greedy": ("mcts", ">= 65%")}
+    lines = [
+        "# Bot strength (issue 3)",
+        "",
+        f"Written by `benchmarks/strength.py`; {platform.machine()}, "
+        f"Python {platform.python_version()}. 2-player Aviary unless stated; seat-balanced "
+        "tournaments on shared deals; 95% Wilson intervals; decision times are per decision "
+        "(one action: placements and draw choices alike), measured while other work shared "
+        "the 2 cores. Elo is Bradley-Terry within each tournament (mean 0); a clean sweep is "
+        "bounded by the one virtual tie per pairing, so read it as a lower bound.",
+        "",
+        "`mcts` defaults: `" + ",".join(f"{k}={v}" for k, (_, v) in
+                                        MCTSBot.param_types.items()) + "`.",
+        "",
+        "| section | pairing / table | games | bot | win share | 95% CI | Elo | "
+        "median decision | mean decision | goal |",
+        "|---|---|---:|---|---:|---|---:|---:|---:|---|",
+    ]
+    for name in SECTIONS:
+        entry = results.get(name)
+        if not entry:
+            continue
+        for run in entry["runs"]:
+            label = " vs ".join(run["bots"]) + (f" ({run['players']}p)" if run["players"] > 2
+                                                else "")
+            focus = [goals[name][0]] if name in goals else (
+                [run["bots"][-1]] if name == "ladder" else run["bots"])
+            for bot in focus:
+                b = _row(run, bot)
+                goal = goals[name][1] if name in goals else (
+                    "> 50% (beats the rung below)" if name == "ladder"
+                    else f"even share {100 / run['players']:.1f}%")
+                lines.append(
+                    f"| {name} | {label} | {run['games']} | `{bot}` | "
+                    f"{100 * b['win_rate']:.1f}% | [{100 * b['ci95'][0]:.1f}, "
+                    f"{100 * b['ci95'][1]:.1f}] | {b['rating']:+.0f} | "
+                    f"{1000 * b['decision_median_s']:.0f} ms | "
+                    f"{1000 * b['decision_s']:.0f} ms | {goal} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Measure the bot strength ladder.")
+    parser.add_argument("--sections", nargs="+", default=list(SECTIONS), choices=SECTIONS)
+    parser.add_argument("--board", default="aviary")
+    parser.add_argument("--games", type=int, default=400, help="games per 2-player pairing")
+    parser.add_argument("--ladder-games", type=int, default=100)
+    parser.add_argument("--ladder-rungs", type=int, nargs="+", default=[1, 2, 4, 8],
+                        help="budget multiples; each plays the one before it")
+    parser.add_argument("--table-games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--render-only", action="store_true",
+                        help="rewrite strength.md from strength.json and stop")
+    args = parser.parse_args(argv)
+
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / "strength.json"
+    if args.render_only:
+        (RESULTS / "strength.md").write_text(render(json.loads(path.read_text())))
+        return 0
+    for name in args.sections:
+        entry = run_section(name, args)
+        # Re-read just before writing: sections may run in separate processes.
+        results = json.loads(path.read_text()) if path.exists() else {}
+        if name in results:  # keep pairings measured by an earlier run (e.g. other rungs)
+            new = {tuple(r["bots"]) for r in entry["runs"]}
+            entry["runs"] = [r for r in results[name]["runs"] if tuple(r["bots"]) not in new] \
+                + entry["runs"]
+        results[name] = entry
+        path.write_text(json.dumps(results, indent=2) + "\n")
+        (RESULTS / "strength.md").write_text(render(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""Does one rule variant (arm) change an outcome? Paired comparison on common deals.
+
+Arms of a study share their deals and seatings (common random numbers), so game ``g`` of one
+arm and game ``g`` of another differ only by the rule variant and by what play made of it. The
+difference of each pair carries the arm effect without most of the deal's noise; the variance
+this removes is reported as a number. Methods: ``docs/analysis.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gardensim.analysis.frames import MissingData, bot_names, require, seat_columns
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A per-game number to compare arms on; ``binary`` is what McNemar's test counts."""
+
+    name: str
+    description: str
+    is_share: bool
+    value: Callable[[pd.DataFrame, int, str | None], np.ndarray]
+    binary: Callable[[pd.DataFrame, int, str | None], np.ndarray] | None = None
+
+
+def _seat0(rows: pd.DataFrame, players: int, stronger: str | None) -> np.ndarray:
+    return rows["win_0"].astype(float).to_numpy()
+
+
+def _seat0_won(rows: pd.DataFrame, players: int, stronger: str | None) -> np.ndarray:
+    return rows["win_0"].astype(float).to_numpy() >= 1.0
+
+
+def _stronger_share(rows: pd.DataFrame, players: int, stronger: str | None) -> np.ndarray:
+    bots = rows[seat_columns("bot", players)].astype(str).to_numpy()
+    wins = rows[seat_columns("win", players)].astype(float).to_numpy()
+    return np.where(bots == stronger, wins, 0.0).sum(axis=1)
+
+
+def _stronger_won(rows: pd.DataFrame, players: int, stronger: str | None) -> np.ndarray:
+    return _stronger_share(rows, players, stronger) >= 1.0
+
+
+def _column(name: str) -> Callable[[pd.DataFrame, int, str | None], np.ndarray]:
+    def value(rows: pd.DataFrame, players: int, stronger: str | None) -> np.ndarray:
+        return rows[name].astype(float).to_numpy()
+
+    return value
+
+
+OUTCOMES: dict[str, Outcome] = {
+    "first_player": Outcome("first_player", "the first player's win share", True, _seat0,
+                            _seat0_won),
+    "stronger_bot": Outcome("stronger_bot", "the stronger bot's win share", True,
+                            _stronger_share, _stronger_won),
+    "turns": Outcome("turns", "game length in turns", False, _column("turns")),
+}
+
+
+def outcome(name: str) -> Outcome:
+    """A named outcome, or any numeric games column compared as is."""
+    return OUTCOMES.get(name) or Outcome(name, f"mean {name}", False, _column(name))
+
+
+@dataclass
+class ArmComparison:
+    """Arm minus baseline on one outcome, from games paired by index (same deal, same seats)."""
+
+    players: int
+    outcome: str
+    baseline: str
+    arm: str
+    pairs: int
+    baseline_mean: float
+    arm_mean: float
+    difference: float
+    ci: tuple[float, float]
+    mcnemar_p: float | None
+    discordant: tuple[int, int] | None
+    variance_reduction: float
+    sentence: str
+    pairs_frame: pd.DataFrame = field(repr=False)
+
+
+def _fmt(x: float, share: bool, signed: bool = False) -> str:
+    if share:
+        return f"{100 * x:+.1f} points" if signed else f"{100 * x:.1f}%"
+    return f"{x:+.2f}" if signed else f"{x:.2f}"
+
+
+def _sentence(c: ArmComparison, o: Outcome) -> str:
+    ci = f"{_fmt(c.ci[0], o.is_share, True)} to {_fmt(c.ci[1], o.is_share, True)}"
+    if o.is_share:
+        ci = ci.replace(" points to", " to")
+    text = (
+        f"With {c.players} players, {o.description} is {_fmt(c.baseline_mean, o.is_share)} under "
+        f"{c.baseline} and {_fmt(c.arm_mean, o.is_share)} under {c.arm}: a difference of "
+        f"{_fmt(c.difference, o.is_share, True)} (95% CI {ci}, {c.pairs} paired games"
+    )
+    if c.mcnemar_p is not None:
+        text += f"; McNemar p = {c.mcnemar_p:.3g}"
+    if c.variance_reduction > 0:
+        gain = f"pairing cut the variance of the difference by {100 * c.variance_reduction:.0f}%"
+    else:
+        gain = "pairing did not reduce the variance of the difference"
+    return text + f"); {gain}."
+
+
+def _paired_frame(
+    games: pd.DataFrame, players: int, baseline: str, arm: str, o: Outcome, stronger: str | None
+) -> pd.DataFrame:
+    import pandas as pd
+
+    rows = games[games["players"] == players]
+    a = rows[rows["arm"] == baseline].set_index("game")
+    b = rows[rows["arm"] == arm].set_index("game")
+    common = a.index.intersection(b.index).sort_values()
+    a, b = a.loc[common], b.loc[common]
+    for key in ("deal", "seed"):
+        if key in a and not np.array_equal(a[key].to_numpy(), b[key].to_numpy()):
+            raise MissingData(f"arms {baseline} and {arm} do not share deals; cannot pair them")
+    frame = pd.DataFrame({
+        "game": common, "deal": a["deal"].to_numpy() if "deal" in a else common.to_numpy(),
+        "baseline": o.value(a, players, stronger), "arm": o.value(b, players, stronger),
+    })
+    if o.binary is not None:
+        frame["baseline_hit"] = o.binary(a, players, stronger)
+        frame["arm_hit"] = o.binary(b, players, stronger)
+    frame["difference"] = frame["arm"] - frame["baseline"]
+    return frame
+
+
+def _stronger_bot(rows: pd.DataFrame, players: int) -> str:
+    """The bot with the highest mean win share per seat taken, over every arm."""
+    bots = rows[seat_columns("bot", players)].astype(str).to_numpy()
+    wins = rows[seat_columns("win", players)].astype(float).to_numpy()
+    names = bot_names(rows, players)
+    if len(names) < 2:
+        raise MissingData(f"the stronger bot's win share needs two bots ({players} players)")
+    return max(names, key=lambda n: wins[bots == n].mean())
+
+
+def compare_pair(
+    frame: pd.DataFrame, players: int, baseline: str, arm: str, o: Outcome,
+    boot: int = 2000, seed: int = 0,
+) -> ArmComparison:
+    """Difference with a paired bootstrap over deals, McNemar's test, variance reduction."""
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    if frame.empty:
+        raise MissingData(f"arms {baseline} and {arm} share no games at {players} players")
+    deals, deal_of = np.unique(frame["deal"].to_numpy(), return_inverse=True)
+    sums = np.bincount(deal_of, weights=frame["difference"].to_numpy())
+    counts = np.bincount(deal_of).astype(float)
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, len(deals), size=(boot, len(deals)))
+    boots = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
+    lo, hi = (float(x) for x in np.percentile(boots, [2.5, 97.5]))
+    var_a, var_b = frame["baseline"].var(), frame["arm"].var()
+    var_d = frame["difference"].var()
+    unpaired = var_a + var_b
+    reduction = float(1 - var_d / unpaired) if unpaired > 0 else 0.0
+    p = discordant = None
+    if o.binary is not None:
+        ah, bh = frame["baseline_hit"].to_numpy(), frame["arm_hit"].to_numpy()
+        table = [[int(np.sum(ah & bh)), int(np.sum(ah & ~bh))],
+                 [int(np.sum(~ah & bh)), int(np.sum(~ah & ~bh))]]
+        discordant = (table[0][1], table[1][0])
+        if sum(discordant):
+            p = float(mcnemar(table, exact=sum(discordant) < 25).pvalue)
+        else:
+            p = 1.0
+    result = ArmComparison(
+        players=players, outcome=o.name, baseline=baseline, arm=arm, pairs=len(frame),
+        baseline_mean=float(frame["baseline"].mean()), arm_mean=float(frame["arm"].mean()),
+        difference=float(frame["difference"].mean()), ci=(lo, hi), mcnemar_p=p,
+        discordant=discordant, variance_reduction=reduction, sentence="", pairs_frame=frame,
+    )
+    result.sentence = _sentence(result, o)
+    return result
+
+
+def compare_arms(
+    games: pd.DataFrame, outcome_name: str = "first_player", baseline: str | None = None,
+    boot: int = 2000,
+) -> list[ArmComparison]:
+    """Each arm against ``baseline`` (default: the first arm in sorted order), per player
+    count (and per study, when frames of several studies are combined: only a study's own
+    arms share deals), on ``outcome_name`` (``first_player``, ``stronger_bot``, ``turns`` or
+    a column)."""
+    require(games, ["arm", "players", "game"], "paired comparison of arms")
+    o = outcome(outcome_name)
+    if o.name not in OUTCOMES:
+        require(games, [o.name], f"comparing arms on {o.name}")
+    results = []
+    keys = ["players", "study"] if "study" in games else ["players"]
+    for key, rows in games.groupby(keys, observed=True, sort=True):
+        players = int(key[0])
+        arms = sorted(str(a) for a in rows["arm"].unique())
+        if len(arms) < 2:
+            continue
+        base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])), arms[0])
+        stronger = _stronger_bot(rows, players) if o.name == "stronger_bot" else None
+        for arm in arms:
+            if arm == base:
+                continue
+            frame = _paired_frame(rows, players, base, arm, o, stronger)
+            results.append(compare_pair(frame, players, base, arm, o, boot))
+    if not results:
+        raise MissingData("paired comparison needs at least two arms; skipped")
+    return results
+
+
+def comparison_frame(results: list[ArmComparison]) -> pd.DataFrame:
+    """One row per comparison, for CSV and plots."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records([
+        {"players": r.players, "outcome": r.outcome, "baseline": r.baseline, "arm": r.arm,
+         "pairs": r.pairs, "baseline_mean": r.baseline_mean, "arm_mean": r.arm_mean,
+         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1],
+         "mcnemar_p": math.nan if r.mcnemar_p is None else r.mcnemar_p,
+         "variance_reduction": r.variance_reduction}
+        for r in results
+    ])
+
+
+@dataclass
+class LuckComparison:
+    """Is one arm luckier? The deal's share of outcome variance (and the singles gap between
+    the luckiest and unluckiest player), arm minus baseline, on their common deals."""
+
+    players: int
+    baseline: str
+    arm: str
+    deals: int
+    baseline_share: float
+    arm_share: float
+    difference: float
+    ci: tuple[float, float]
+    gap_difference: float | None
+    gap_ci: tuple[float, float] | None
+    sentence: str
+
+
+def _gap_per_deal(rows: pd.DataFrame, players: int, deals: np.ndarray) -> np.ndarray | None:
+    cols = seat_columns("singles_drawn", players)
+    if not all(c in rows for c in cols):
+        return None
+    rows = rows[rows["deal"].isin(deals)]
+    drawn = rows[cols].astype(float).to_numpy()
+    gap = drawn.max(axis=1) - drawn.min(axis=1)
+    index = np.searchsorted(deals, rows["deal"].to_numpy())
+    return np.bincount(index, weights=gap, minlength=len(deals)) / np.bincount(
+        index, minlength=len(deals))
+
+
+def _luck_sentence(c: LuckComparison) -> str:
+    lo, hi = c.ci
+    if lo > 0:
+        verdict = f"the deal decides more under {c.arm} than under {c.baseline}"
+    elif hi < 0:
+        verdict = f"the deal decides less under {c.arm} than under {c.baseline}"
+    else:
+        verdict = f"no clear difference in how much the deal decides ({c.arm} vs {c.baseline})"
+    text = (
+        f"With {c.players} players, {verdict}: it explains {100 * c.arm_share:.1f}% of the "
+        f"variance of a player's result against {100 * c.baseline_share:.1f}%, a difference of "
+        f"{100 * c.difference:+.1f} points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}, "
+        f"{c.deals} common deals)"
+    )
+    if c.gap_difference is not None and c.gap_ci is not None:
+        text += (
+            f"; the singles gap between the luckiest and unluckiest player changes by "
+            f"{c.gap_difference:+.2f} (CI {c.gap_ci[0]:+.2f} to {c.gap_ci[1]:+.2f})"
+        )
+    return text + "."
+
+
+def compare_luck(
+    games: pd.DataFrame, baseline: str | None = None, boot: int = 500, seed: int = 0
+) -> list[LuckComparison]:
+    """Each arm against ``baseline`` on how much the deal decides, per player count (and
+    study). Both arms' variance decompositions are bootstrapped on the *same* resampled deals,
+    so the interval of the difference keeps the pairing."""
+    from gardensim.analysis.frames import complete_deals
+    from gardensim.analysis.luck import deal_blocks
+
+    require(games, ["arm", "players", "deal", "win_0", "bot_0"], "luck comparison of arms")
+    results = []
+    keys = ["players", "study"] if "study" in games else ["players"]
+    for key, rows in games.groupby(keys, observed=True, sort=True):
+        players = int(key[0])
+        arms = sorted(str(a) for a in rows["arm"].unique())
+        if len(arms) < 2:
+            continue
+        base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])), arms[0])
+        base_rows = rows[rows["arm"] == base]
+        for arm in arms:
+            if arm == base:
+                continue
+            arm_rows = rows[rows["arm"] == arm]
+            common = np.intersect1d(complete_deals(base_rows)["deal"].unique(),
+                                    complete_deals(arm_rows)["deal"].unique())
+            a = deal_blocks(base_rows, base, players, common)
+            b = deal_blocks(arm_rows, arm, players, common)
+            gap_a = _gap_per_deal(base_rows, players, a.deals)
+            gap_b = _gap_per_deal(arm_rows, players, b.deals)
+            rng = np.random.default_rng(seed)
+            n = len(a.deals)
+            diffs, gaps = [], []
+            for _ in range(boot):
+                pick = rng.integers(0, n, n)
+                diffs.append(b.deal_share(pick) - a.deal_share(pick))
+                if gap_a is not None and gap_b is not None:
+                    gaps.append(float(np.mean(gap_b[pick] - gap_a[pick])))
+            share_a, share_b = a.deal_share(), b.deal_share()
+            gap = gap_ci = None
+            if gap_a is not None and gap_b is not None:
+                gap = float(np.mean(gap_b - gap_a))
+                gap_ci = tuple(float(x) for x in np.percentile(gaps, [2.5, 97.5]))
+            result = LuckComparison(
+                players=players, baseline=base, arm=arm, deals=n, baseline_share=share_a,
+                arm_share=share_b, difference=share_b - share_a,
+                ci=tuple(float(x) for x in np.percentile(diffs, [2.5, 97.5])),
+                gap_difference=gap, gap_ci=gap_ci, sentence="",
+            )
+            result.sentence = _luck_sentence(result)
+            results.append(result)
+    if not results:
+        raise MissingData("comparing luck between arms needs at least two arms; skipped")
+    return results

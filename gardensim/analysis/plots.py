@@ -1,0 +1,300 @@
+"""Figures for every question, as matplotlib ``Figure`` objects built without pyplot.
+
+No global pyplot state and no display backend: the figures render to PNG or SVG anywhere (the
+report embeds them; notebooks show them). Each takes the result objects of the analysis
+functions, so a figure always shows exactly the numbers its sentence states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from gardensim.analysis.arms import ArmComparison, LuckComparison
+    from gardensim.analysis.luck import (
+        DrawAdvantage,
+        SinglesDrawn,
+        SkillExpression,
+        VarianceDecomposition,
+    )
+    from gardensim.analysis.seat import GazeboCompensation, SeatAdvantage
+    from gardensim.analysis.shape import ShapeSummary
+
+WIDTH = 3.6
+HEIGHT = 3.0
+
+
+def _figure(panels: int, height: float = HEIGHT, columns: int = 3) -> tuple[Figure, list[Axes]]:
+    """A figure of ``panels`` axes, wrapped after ``columns`` per row; spare axes hidden."""
+    from matplotlib.figure import Figure
+
+    panels = max(panels, 1)
+    cols = min(panels, columns)
+    rows = -(-panels // cols)
+    fig = Figure(figsize=(WIDTH * cols, height * rows), layout="constrained")
+    axes = list(fig.subplots(rows, cols, squeeze=False).ravel())
+    for spare in axes[panels:]:
+        spare.set_visible(False)
+    return fig, axes[:panels]
+
+
+def _colours(names: Sequence[str]) -> dict[str, Any]:
+    from matplotlib import colormaps
+
+    cmap = colormaps["tab10"]
+    return {name: cmap(i % 10) for i, name in enumerate(sorted(set(names)))}
+
+
+def _err(value: Any, lo: Any, hi: Any) -> np.ndarray:
+    """Error-bar lengths; a percentile interval may exclude its estimate, so clip at 0."""
+    value, lo, hi = (np.asarray(x, dtype=float) for x in (value, lo, hi))
+    return np.nan_to_num(np.clip(np.vstack([value - lo, hi - value]), 0, None))
+
+
+def _by_players(results: Sequence[Any]) -> dict[int, list[Any]]:
+    out: dict[int, list[Any]] = {}
+    for r in results:
+        out.setdefault(r.players, []).append(r)
+    return dict(sorted(out.items()))
+
+
+def seat_plot(results: Sequence[SeatAdvantage]) -> Figure:
+    """Win share per seat with 95% Wilson intervals against the fair share, per player count."""
+    by = _by_players(results)
+    fig, axes = _figure(len(by))
+    colours = _colours([r.arm for r in results])
+    for ax, (players, group) in zip(axes, by.items(), strict=False):
+        width = 0.7 / len(group)
+        for i, r in enumerate(group):
+            t = r.table
+            x = t["seat"].to_numpy() + (i - (len(group) - 1) / 2) * width
+            err = _err(t["share"], t["lo"], t["hi"])
+            ax.errorbar(x, t["share"], yerr=err, fmt="o", capsize=3, color=colours[r.arm],
+                        label=r.arm)
+        ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label="fair")
+        ax.set_xticks(range(players))
+        ax.set_xlabel("seat (0 plays first)")
+        ax.set_ylabel("win share")
+        ax.set_title(f"{players} players")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def compensation_plot(results: Sequence[GazeboCompensation]) -> Figure:
+    """Re-scored win share of each seat against extra gazebos given to that seat alone."""
+    fig, axes = _figure(len(results), columns=max(len({r.arm for r in results}), 1))
+    for ax, r in zip(axes, results, strict=False):
+        for seat, rows in r.curve.groupby("seat"):
+            ax.plot(rows["extra"], rows["share"], marker="o", markersize=3, label=f"seat {seat}")
+        ax.axhline(1 / r.players, color="grey", linestyle="--", linewidth=1)
+        ax.axvline(0, color="grey", linewidth=0.5)
+        ax.set_xlabel("extra gazebos for that seat")
+        ax.set_ylabel("re-scored win share")
+        ax.set_title(f"{r.arm}, {r.players} players", fontsize="medium")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def singles_plot(results: Sequence[SinglesDrawn]) -> Figure:
+    """Distribution of single-coloured dominoes drawn per player per game, by arm."""
+    fig, axes = _figure(len(results))
+    for ax, r in zip(axes, results, strict=False):
+        arms = sorted(r.distribution["arm"].unique())
+        colours = _colours(arms)
+        width = 0.8 / len(arms)
+        for i, arm in enumerate(arms):
+            rows = r.distribution[r.distribution["arm"] == arm]
+            ax.bar(rows["singles"] + (i - (len(arms) - 1) / 2) * width, rows["share"],
+                   width=width, color=colours[arm], label=arm)
+        ax.set_xlabel("singles drawn per player per game")
+        ax.set_ylabel("share of player-games")
+        ax.set_title(f"{r.players} players")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
+    """Observed win share by draw advantage (points, size = players) and the fitted curve."""
+    by = _by_players(results)
+    fig, axes = _figure(len(by))
+    colours = _colours([r.arm for r in results])
+    for ax, (players, group) in zip(axes, by.items(), strict=False):
+        for r in group:
+            if r.curve.empty:
+                continue
+            c = colours[r.arm]
+            size = 8 + 60 * r.binned["n"] / r.binned["n"].max()
+            ax.scatter(r.binned["advantage"], r.binned["win"], s=size, color=c, alpha=0.6)
+            ax.plot(r.curve["advantage"], r.curve["win"], color=c,
+                    label=f"{r.arm} (OR {r.odds_ratio:.2f})")
+        ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
+        ax.set_xlabel("singles drawn minus others' mean")
+        ax.set_ylabel("win share (seat 0 curve)")
+        ax.set_title(f"{players} players")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize="small")
+    return fig
+
+
+def variance_plot(results: Sequence[VarianceDecomposition]) -> Figure:
+    """Stacked shares of outcome variance: deal, seat, bot, play."""
+    fig, axes = _figure(1, height=0.6 + 0.45 * max(len(results), 1))
+    ax = axes[0]
+    fig.set_figwidth(WIDTH * 2)
+    names = ["deal", "seat", "bot", "play"]
+    colours = _colours(names)
+    labels = [f"{r.arm}, {r.players}p" for r in results]
+    left = np.zeros(len(results))
+    for name in names:
+        share = np.array([r.table.set_index("component").loc[name, "share"] for r in results])
+        ax.barh(labels, share, left=left, color=colours[name], label=name)
+        left += share
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of variance of a player's result")
+    ax.invert_yaxis()
+    ax.legend(ncols=4, fontsize="small", loc="lower center", bbox_to_anchor=(0.5, 1.0))
+    return fig
+
+
+def luck_compare_plot(results: Sequence[LuckComparison]) -> Figure:
+    """Deal share of each arm and baseline, and their paired difference with its interval."""
+    fig, axes = _figure(1, height=1.2 + 0.4 * max(len(results), 1))
+    fig.set_figwidth(WIDTH * 2)
+    ax = axes[0]
+    y = np.arange(len(results))
+    diff = np.array([r.difference for r in results])
+    err = _err(diff, [r.ci[0] for r in results], [r.ci[1] for r in results])
+    ax.errorbar(diff, y, xerr=err, fmt="o", capsize=3)
+    ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+    ax.set_yticks(y, [f"{r.arm} − {r.baseline}, {r.players}p" for r in results],
+                  fontsize="small")
+    ax.set_ylim(len(results) - 0.5, -0.5)
+    ax.set_xlabel("difference in the deal's share of outcome variance")
+    return fig
+
+
+def skill_plot(results: Sequence[SkillExpression]) -> Figure:
+    """How often the stronger bot wins, with bootstrap intervals, per arm and player count."""
+    fig, axes = _figure(2)
+    labels = [f"{r.arm}, {r.players}p" for r in results]
+    y = np.arange(len(results))
+    share = np.array([r.stronger_share for r in results])
+    share_err = _err(share, [r.stronger_ci[0] for r in results],
+                     [r.stronger_ci[1] for r in results])
+    spread = np.array([r.spread for r in results])
+    spread_err = _err(spread, [r.spread_ci[0] for r in results], [r.spread_ci[1] for r in results])
+    axes[0].errorbar(share, y, xerr=share_err, fmt="o", capsize=3)
+    axes[0].axvline(0.5, color="grey", linestyle="--", linewidth=1)
+    axes[0].set_xlabel("stronger bot's score")
+    axes[1].errorbar(spread, y, xerr=spread_err, fmt="o", capsize=3)
+    axes[1].set_xlabel("SD of Elo ratings")
+    for ax in axes:
+        ax.set_yticks(y, labels)
+        ax.invert_yaxis()
+    return fig
+
+
+def arms_plot(results: Sequence[ArmComparison]) -> Figure:
+    """Arm minus baseline with 95% paired-bootstrap intervals, one panel per outcome (a share
+    and a length in turns do not share an axis)."""
+    outcomes: dict[str, list[ArmComparison]] = {}
+    for r in results:
+        outcomes.setdefault(r.outcome, []).append(r)
+    rows = max(len(group) for group in outcomes.values())
+    fig, axes = _figure(len(outcomes), height=1.2 + 0.4 * rows)
+    for ax, (name, group) in zip(axes, outcomes.items(), strict=False):
+        y = np.arange(len(group))
+        diff = np.array([r.difference for r in group])
+        err = _err(diff, [r.ci[0] for r in group], [r.ci[1] for r in group])
+        ax.errorbar(diff, y, xerr=err, fmt="o", capsize=3)
+        ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+        ax.set_yticks(y, [f"{r.arm} − {r.baseline}, {r.players}p" for r in group],
+                      fontsize="small")
+        ax.set_ylim(len(group) - 0.5, -0.5)
+        ax.set_title(name, fontsize="medium")
+        ax.set_xlabel("arm − baseline")
+    return fig
+
+
+def length_plot(games: pd.DataFrame) -> Figure:
+    """Histogram of game length in turns per arm, one panel per player count."""
+    players = sorted(int(p) for p in games["players"].unique())
+    fig, axes = _figure(len(players))
+    colours = _colours([str(a) for a in games["arm"].unique()])
+    for ax, n in zip(axes, players, strict=False):
+        rows = games[games["players"] == n]
+        bins = np.arange(rows["turns"].min(), rows["turns"].max() + 2) - 0.5
+        for arm, part in rows.groupby("arm", observed=True):
+            ax.hist(part["turns"], bins=bins, histtype="step", color=colours[str(arm)],
+                    label=str(arm), density=True)
+        ax.set_xlabel("turns")
+        ax.set_ylabel("share of games")
+        ax.set_title(f"{n} players")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) -> Figure:
+    """Bars of ``value`` by ``category`` per arm, one panel per player count, with intervals
+    when the table has ``lo``/``hi``."""
+    table = summary.table
+    players = sorted(int(p) for p in table["players"].unique())
+    fig, axes = _figure(len(players))
+    colours = _colours([str(a) for a in table["arm"].unique()])
+    for ax, n in zip(axes, players, strict=False):
+        rows = table[table["players"] == n]
+        cats = sorted(rows[category].unique(), key=str)
+        x = np.arange(len(cats))
+        arms = sorted(rows["arm"].unique(), key=str)
+        width = 0.8 / len(arms)
+        for i, arm in enumerate(arms):
+            part = rows[rows["arm"] == arm].set_index(category).reindex(cats)
+            yerr = None
+            if "lo" in part and "hi" in part:
+                yerr = _err(part[value], part["lo"], part["hi"])
+            ax.bar(x + (i - (len(arms) - 1) / 2) * width, part[value].fillna(0), width=width,
+                   yerr=yerr, capsize=2, color=colours[str(arm)], label=str(arm))
+        ax.set_xticks(x, [str(c) for c in cats], rotation=30, ha="right", fontsize="small")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(value)
+        ax.set_title(f"{n} players" if n else "all games")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def lead_plot(history: pd.DataFrame) -> Figure:
+    """Histogram of when the eventual winner took the lead for good (fraction of the game)."""
+    fig, axes = _figure(1)
+    fig.set_figwidth(WIDTH * 1.6)
+    ax = axes[0]
+    keys = ["arm", "players"] if "players" in history else ["arm"]
+    for key, rows in history.groupby(keys, observed=True):
+        name = ", ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)))
+        ax.hist(rows["decisive_fraction"].dropna(), bins=np.linspace(0, 1, 21), histtype="step",
+                density=True, label=name)
+    ax.set_xlabel("share of the game before the winner led for good")
+    ax.set_ylabel("density")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def branching_plot(summary: ShapeSummary) -> Figure:
+    """Median legal moves per tenth of the game, one line per arm and player count."""
+    fig, axes = _figure(1)
+    fig.set_figwidth(WIDTH * 1.6)
+    ax = axes[0]
+    for (arm, n), rows in summary.table.groupby(["arm", "players"]):
+        ax.plot((rows["progress"] + 0.5) / 10, rows["median"], marker="o", markersize=3,
+                label=f"{arm}, {n}p" if n else str(arm))
+    ax.set_xlabel("progress through the game")
+    ax.set_ylabel("median legal moves")
+    ax.set_yscale("log")
+    ax.legend(fontsize="small")
+    return fig

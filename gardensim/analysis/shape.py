@@ -1,0 +1,256 @@
+"""What do games look like? Length, endings, margins, lead changes, events and branching.
+
+Standings are read from the turns frame: with ``supply_*`` columns (Gazebo) the leader is the
+seat with the fewest gazebos left; with ``score_*`` columns, or the mover's running ``score``
+(Summer Pavilion), the highest score.
+Each function returns a :class:`ShapeSummary` (one table across arms and player counts, one
+sentence per group). Methods: ``docs/analysis.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gardensim.analysis.frames import (
+    MAX_SEATS,
+    Z95,
+    MissingData,
+    groups,
+    label,
+    pct,
+    require,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass
+class ShapeSummary:
+    """A table over every arm and player count, and its plain-English reading."""
+
+    question: str
+    table: pd.DataFrame = field(repr=False)
+    sentences: list[str]
+
+    @property
+    def sentence(self) -> str:
+        return " ".join(self.sentences)
+
+
+def _ci(values: np.ndarray) -> tuple[float, float, float]:
+    mean = float(np.mean(values))
+    if len(values) < 2:
+        return mean, float("nan"), float("nan")
+    se = float(np.std(values, ddof=1) / np.sqrt(len(values)))
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def length_distribution(games: pd.DataFrame) -> ShapeSummary:
+    """Game length in turns per group: median, middle 80%, mean with its interval."""
+    import pandas as pd
+
+    require(games, ["turns"], "game length")
+    records, sentences = [], []
+    for arm, n, rows in groups(games):
+        t = rows["turns"].astype(float).to_numpy()
+        mean, lo, hi = _ci(t)
+        rec = {"arm": arm, "players": n, "games": len(t), "mean": mean, "lo": lo, "hi": hi,
+               "sd": float(np.std(t, ddof=1)) if len(t) > 1 else float("nan"),
+               "p10": np.percentile(t, 10), "median": np.median(t), "p90": np.percentile(t, 90),
+               "min": t.min(), "max": t.max()}
+        records.append(rec)
+        sentences.append(
+            f"In {label(arm, n)}, games last a median {rec['median']:.0f} turns (middle 80%: "
+            f"{rec['p10']:.0f}–{rec['p90']:.0f}; mean {mean:.1f}, 95% CI {lo:.1f}–{hi:.1f})."
+        )
+    return ShapeSummary("length", pd.DataFrame.from_records(records), sentences)
+
+
+def end_reasons(games: pd.DataFrame) -> ShapeSummary:
+    """How games end, as shares with Wilson intervals, per group."""
+    import pandas as pd
+
+    from gardensim.analysis.seat import wilson
+
+    require(games, ["end_reason"], "end reasons")
+    records, sentences = [], []
+    for arm, n, rows in groups(games):
+        counts = rows["end_reason"].astype(str).value_counts()
+        parts = []
+        for reason, k in counts.items():
+            lo, hi = wilson(float(k), len(rows))
+            records.append({"arm": arm, "players": n, "end_reason": reason, "games": int(k),
+                            "share": k / len(rows), "lo": lo, "hi": hi})
+            parts.append(f"{pct(k / len(rows))} by {reason}")
+        sentences.append(f"In {label(arm, n)}, games end {', '.join(parts)}.")
+    return ShapeSummary("end reasons", pd.DataFrame.from_records(records), sentences)
+
+
+def _standing(frame: pd.DataFrame, seats: int = MAX_SEATS) -> tuple[np.ndarray, str]:
+    """Per row and seat a number where larger is better, NaN for absent seats, and its unit."""
+    supply = [f"supply_{s}" for s in range(seats) if f"supply_{s}" in frame]
+    if len(supply) >= 2:
+        return -frame[supply].astype(float).to_numpy(), "gazebos"
+    score = [f"score_{s}" for s in range(seats) if f"score_{s}" in frame]
+    if len(score) >= 2:
+        return frame[score].astype(float).to_numpy(), "points"
+    raise MissingData("standings need supply_0.. (Gazebo) or score_0.. columns; skipped")
+
+
+def _turn_standing(ordered: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """Standings after each turn: from per-seat columns, or else from the mover's running
+    ``score`` (Summer Pavilion), carried forward for the seats that did not move."""
+    try:
+        return _standing(ordered)[0]
+    except MissingData:
+        if not {"score", "seat"} <= set(ordered.columns):
+            raise
+    by_game = [ordered[k] for k in keys]
+    seats = ordered.groupby(keys, observed=True)["seat"].transform("max").to_numpy() + 1
+    wide = np.full((len(ordered), MAX_SEATS), np.nan)
+    for seat in range(MAX_SEATS):
+        mine = ordered["score"].astype(float).where(ordered["seat"] == seat)
+        carried = mine.groupby(by_game, observed=True).ffill().fillna(0.0).to_numpy()
+        wide[:, seat] = np.where(seat < seats, carried, np.nan)
+    return wide
+
+
+def _sole_leader(standing: np.ndarray) -> np.ndarray:
+    """Seat strictly ahead of every other, -1 on a tie for the lead."""
+    filled = np.where(np.isnan(standing), -np.inf, standing)
+    best = filled.max(axis=1, keepdims=True)
+    leader = filled.argmax(axis=1)
+    return np.where((filled == best).sum(axis=1) == 1, leader, -1)
+
+
+def winning_margin(games: pd.DataFrame) -> ShapeSummary:
+    """How far ahead the winner finished: the runner-up's standing gap (gazebos or points);
+    0 for shared wins."""
+    import pandas as pd
+
+    _, unit = _standing(games)
+    records, sentences = [], []
+    for arm, n, rows in groups(games):
+        s = _standing(rows, n)[0]
+        ordered = -np.sort(-s, axis=1)
+        margin = ordered[:, 0] - ordered[:, 1]
+        mean, lo, hi = _ci(margin)
+        values, counts = np.unique(margin, return_counts=True)
+        records += [{"arm": arm, "players": n, "margin": v, "games": int(c),
+                     "share": c / len(margin)} for v, c in zip(values, counts, strict=True)]
+        sentences.append(
+            f"In {label(arm, n)}, the winner finishes a median {np.median(margin):.0f} {unit} "
+            f"ahead of the runner-up (mean {mean:.2f}, 95% CI {lo:.2f}–{hi:.2f}); "
+            f"{pct(float(np.mean(margin == 0)))} of games are tied at the top."
+        )
+    return ShapeSummary("winning margin", pd.DataFrame.from_records(records), sentences)
+
+
+def lead_history(turns: pd.DataFrame) -> pd.DataFrame:
+    """Per game: lead changes and the decisive turn (after which the final leader stayed sole
+    leader to the end), as a count and as a fraction of the game's turns.
+
+    A tie for the lead keeps the previous leader for counting changes, but does not count as
+    leading for good. Games the final leader never led alone get a NaN decisive turn.
+    """
+    require(turns, ["arm", "game", "turn"], "lead changes")
+    keys = ["players", "arm", "game"] if "players" in turns else ["arm", "game"]
+    ordered = turns.sort_values([*keys, "turn"], kind="stable")
+    leader = _sole_leader(_turn_standing(ordered, keys))
+    frame = ordered[keys].copy()
+    frame["leader"] = leader
+    frame["held"] = frame["leader"].where(frame["leader"] >= 0)
+    frame["held"] = frame.groupby(keys, observed=True)["held"].ffill()
+    previous = frame.groupby(keys, observed=True)["held"].shift()
+    frame["change"] = (previous.notna() & frame["held"].notna()
+                       & (frame["held"] != previous)).astype(int)
+    frame["pos"] = frame.groupby(keys, observed=True).cumcount()
+    grouped = frame.groupby(keys, observed=True, sort=False)
+    out = grouped.agg(changes=("change", "sum"), turns=("pos", "size"),
+                      final=("leader", "last")).reset_index()
+    not_final = frame["leader"].to_numpy() != grouped["leader"].transform("last").to_numpy()
+    last_off = (frame.assign(off=np.where(not_final, frame["pos"], -1))
+                .groupby(keys, observed=True, sort=False)["off"].max().reset_index(drop=True))
+    out["decisive_turn"] = (last_off + 1).astype(float).where(out["final"] >= 0)
+    out["decisive_fraction"] = out["decisive_turn"] / out["turns"]
+    return out
+
+
+def lead_changes(turns: pd.DataFrame) -> ShapeSummary:
+    """Mean lead changes per game and when the winner pulled ahead for good, per group."""
+    import pandas as pd
+
+    history = lead_history(turns)
+    if "players" not in history:
+        history["players"] = 0
+    records, sentences = [], []
+    for (arm, n), rows in history.groupby(["arm", "players"], observed=True, sort=True):
+        mean, lo, hi = _ci(rows["changes"].to_numpy(dtype=float))
+        frac = rows["decisive_fraction"].dropna().to_numpy()
+        median = float(np.median(frac)) if len(frac) else float("nan")
+        records.append({"arm": str(arm), "players": int(n), "games": len(rows),
+                        "changes_mean": mean, "changes_lo": lo, "changes_hi": hi,
+                        "decisive_median": median,
+                        "decisive_p25": np.percentile(frac, 25) if len(frac) else np.nan,
+                        "decisive_p75": np.percentile(frac, 75) if len(frac) else np.nan})
+        where = label(str(arm), int(n)) if n else str(arm)
+        sentences.append(
+            f"In {where}, the lead changes hands {mean:.2f} times per game (95% CI "
+            f"{lo:.2f}–{hi:.2f}); the eventual leader takes the lead for good after a median "
+            f"{pct(median)} of the game."
+        )
+    return ShapeSummary("lead changes", pd.DataFrame.from_records(records), sentences)
+
+
+def events_per_game(turns: pd.DataFrame) -> ShapeSummary:
+    """Mean count per game of every event type recorded (``ev_*`` columns), per group."""
+    import pandas as pd
+
+    events = [c for c in turns.columns if c.startswith("ev_")]
+    if not events:
+        raise MissingData("events per game need ev_* turn columns; skipped")
+    keys = ["players", "arm", "game"] if "players" in turns else ["arm", "game"]
+    per_game = turns.groupby(keys, observed=True)[events].sum().reset_index()
+    if "players" not in per_game:
+        per_game["players"] = 0
+    records, sentences = [], []
+    for (arm, n), rows in per_game.groupby(["arm", "players"], observed=True, sort=True):
+        parts = []
+        for ev in events:
+            mean, lo, hi = _ci(rows[ev].to_numpy(dtype=float))
+            records.append({"arm": str(arm), "players": int(n), "event": ev[3:],
+                            "mean": mean, "lo": lo, "hi": hi})
+            parts.append(f"{mean:.2f} {ev[3:]}")
+        where = label(str(arm), int(n)) if n else str(arm)
+        sentences.append(f"Per game in {where}: {', '.join(parts)}.")
+    return ShapeSummary("events per game", pd.DataFrame.from_records(records), sentences)
+
+
+def branching_factor(turns: pd.DataFrame, bins: int = 10) -> ShapeSummary:
+    """Legal moves per turn by game progress (tenths of each game's turns), per group."""
+    import pandas as pd
+
+    require(turns, ["legal_moves", "arm", "game", "turn"], "branching factor")
+    keys = ["players", "arm", "game"] if "players" in turns else ["arm", "game"]
+    frame = turns[[*keys, "turn", "legal_moves"]].copy()
+    pos = frame.groupby(keys, observed=True).cumcount()
+    size = frame.groupby(keys, observed=True)["turn"].transform("size")
+    frame["progress"] = np.minimum((pos / size * bins).astype(int), bins - 1)
+    if "players" not in frame:
+        frame["players"] = 0
+    table = (frame.groupby(["arm", "players", "progress"], observed=True)["legal_moves"]
+             .agg(["mean", "median", "size"]).reset_index())
+    table["arm"] = table["arm"].astype(str)
+    sentences = []
+    for (arm, n), rows in table.groupby(["arm", "players"], sort=True):
+        first, last = rows.iloc[0], rows.iloc[-1]
+        where = label(str(arm), int(n)) if n else str(arm)
+        sentences.append(
+            f"In {where}, a player chooses among a median {first['median']:.0f} legal moves in "
+            f"the first tenth of the game and {last['median']:.0f} in the last."
+        )
+    return ShapeSummary("branching factor", pd.DataFrame(table), sentences)

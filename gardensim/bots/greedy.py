@@ -1,0 +1,85 @@
+"""The ``greedy`` bot: one-ply look-ahead on the game's evaluation function.
+
+Honest by construction: it never looks at the real state beyond its legal actions. Each decision
+samples ``samples`` determinizations (hidden parts resampled from the bot's observation), applies
+every legal action to each, scores the result with :func:`~gardensim.bots.base.position_value`
+for its own seat, undoes it, and plays the action with the best mean score. Exact ties are broken
+by the seeded generator, so the same seed gives the same game.
+
+Draw policy: a draw decision (which pile to draw from, taking a reserve draw, declining an extra
+domino) is an action like any other. Applying it to a determinized state draws from the
+*resampled* pile, so its score is the evaluation after one plausible draw; with ``samples=k`` the
+score is averaged over ``k`` independent draws, an estimate of the draw's expected value. The
+game's evaluation also credits what remains in the seat's own piles, so the choice weighs what
+is taken against what is left.
+
+``epsilon`` plays a uniformly random legal action with that probability (used for exploration in
+MCTS rollouts and weight tuning).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from gardensim.bots.base import Bot, position_value
+from gardensim.core.errors import ConfigError
+from gardensim.core.protocol import Action, GameState
+
+
+def action_scores(state: GameState, player: int, actions: list[Action]) -> list[float]:
+    """Score of each action for ``player``: apply, value, undo (no copies)."""
+    scores = []
+    for action in actions:
+        state.apply_action(action)
+        scores.append(position_value(state, player))
+        state.undo()
+    return scores
+
+
+def pick_best(actions: list[Action], scores: list[float], rng: random.Random) -> Action:
+    """The best-scoring action; exact ties go to the seeded generator."""
+    top = max(scores)
+    best = [a for a, s in zip(actions, scores, strict=True) if s == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def greedy_step(state: GameState, rng: random.Random, epsilon: float = 0.0) -> Action:
+    """One epsilon-greedy choice on a state the caller may fully see (a determinization)."""
+    if epsilon > 0 and rng.random() < epsilon:
+        return state.random_action(rng)
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    return pick_best(actions, action_scores(state, state.current_player, actions), rng)
+
+
+class GreedyBot(Bot):
+    """One-ply greedy on ``state.evaluate``; parameters ``epsilon`` (0..1) and ``samples``."""
+
+    name = "greedy"
+    param_types: ClassVar[dict[str, tuple[type, Any]]] = {
+        "epsilon": (float, 0.0),
+        "samples": (int, 1),
+    }
+
+    def check_params(self) -> None:
+        if not 0.0 <= self.params["epsilon"] <= 1.0:
+            raise ConfigError(f"bot 'greedy': epsilon={self.params['epsilon']} not in [0, 1]")
+        if self.params["samples"] < 1:
+            raise ConfigError(f"bot 'greedy': samples={self.params['samples']} must be >= 1")
+
+    def choose_action(self, state: GameState, rng: random.Random) -> Action:
+        epsilon = self.params["epsilon"]
+        if epsilon > 0 and rng.random() < epsilon:
+            return state.random_action(rng)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        player = state.current_player
+        totals = [0.0] * len(actions)
+        for _ in range(self.params["samples"]):
+            sample = state.determinize(player, rng)
+            for i, score in enumerate(action_scores(sample, player, actions)):
+                totals[i] += score
+        return pick_best(actions, totals, rng)

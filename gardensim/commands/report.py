@@ -1,0 +1,37 @@
+"""``gardensim report``: answer the balance questions of stored runs (or of studies, run first)
+in a self-contained HTML report with a markdown summary and CSV tables."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "report",
+        help="write an HTML report (plus summary.md and CSVs) from runs or studies",
+        description="Each SOURCE is a stored run folder or a study file (.toml, a single study "
+        "or a study set); a study is played first into runs/<study name>, reusing a complete "
+        "stored run of the same study. All sources are reported together.",
+    )
+    parser.add_argument("sources", nargs="+", metavar="RUN_OR_STUDY",
+                        help="run folder or study file (several allowed)")
+    parser.add_argument("--out", required=True, help="report folder, e.g. reports/NAME")
+    parser.add_argument("--runs", default="runs", help="where studies are stored (default runs)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="worker processes when a study must be played (default all cores)")
+    parser.add_argument("--force", action="store_true",
+                        help="replay a study whose runs/<name> holds another study")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar or messages")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gardensim.report.sources import report
+
+    index = report(args.sources, args.out, args.runs, jobs=args.jobs, force=args.force,
+                   progress=not args.quiet)
+    if not args.quiet:
+        print(f"report written to {index}")
+    return 0

@@ -1,0 +1,87 @@
+"""``gardensim tournament``: every pairing or table of bots over shared, seat-rotated deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tournament",
+        help="round-robin of bots with win shares, ratings and head-to-head",
+        description="Play every pairing (2 players) or table (3-4 players: every combination "
+        "of that many bots) GAMES times, seats rotated so every deal is played from every "
+        "seat, and report win shares with 95% Wilson intervals, Bradley-Terry/Elo ratings "
+        "with bootstrap intervals, decision times and the head-to-head matrix.",
+    )
+    parser.add_argument("--game", default="gazebo", help="registered game (default gazebo)")
+    parser.add_argument("--board", default=None, help="board name or file (game default)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bots", required=True,
+                        help="bot specs separated by ';' or ',' between bots, e.g. "
+                        "'random,greedy,mcts' or 'greedy;mcts:iters=400,rollout=greedy'")
+    parser.add_argument("--games", type=int, default=400,
+                        help="games per pairing or table, rounded up to a multiple of "
+                        "--players (default 400)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="rule option (repeatable), e.g. draw=qin")
+    parser.add_argument("--out", default=None, metavar="FILE",
+                        help="where to write FILE.json, FILE.csv and FILE-games.csv "
+                        "(default tournaments/GAME-BOARD-Np-seedS)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def split_bot_list(text: str) -> list[str]:
+    """Bots are separated by ';', or by ',' when no bot has parameters.
+
+    A comma also separates a bot's parameters (``mcts:iters=400,rollout=greedy``), so a comma
+    item that looks like ``key=value`` belongs to the bot before it.
+    """
+    if ";" in text:
+        return [s.strip() for s in text.split(";") if s.strip()]
+    bots: list[str] = []
+    for item in (s.strip() for s in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item and bots:
+            bots[-1] += "," + item
+        else:
+            bots.append(item)
+    return bots
+
+
+def run(args: argparse.Namespace) -> int:
+    from gardensim.commands.bench import parse_options
+    from gardensim.tournament import run_tournament
+
+    result = run_tournament(
+        game=args.game,
+        bots=split_bot_list(args.bots),
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        board=args.board,
+        options=parse_options(args.option),
+        jobs=args.jobs,
+        progress=not args.quiet and not args.json,
+    )
+    config = result.config
+    out = args.out or (
+        f"tournaments/{config['game']}-{config.get('board') or 'default'}-"
+        f"{config['players']}p-seed{config['seed']}"
+    )
+    written = result.write(Path(out))
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(result.format())
+        print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+    return 0

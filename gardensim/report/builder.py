@@ -1,0 +1,268 @@
+"""Write a self-contained HTML report, a markdown summary and a CSV per table from runs.
+
+The report reads only what a run carries (``games``, ``turns``, ``study``, ``manifest``), so a
+stored run, a fresh :func:`gardensim.simulate` result or a synthetic stand-in all work. Layout
+lives in ``templates/`` (``string.Template`` files); this module only fills them. Figures are
+embedded as base64 PNG so ``index.html`` opens anywhere with no other file.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from string import Template
+from typing import TYPE_CHECKING, Any
+
+from gardensim import __version__
+from gardensim.analysis.frames import combine
+from gardensim.core.errors import ConfigError
+from gardensim.report.sections import Budget, Section, compute_sections
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+TEMPLATES = Path(__file__).parent / "templates"
+#: Sections whose every sentence is repeated under "Answers in brief".
+ANSWER_SECTIONS = ("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms")
+DPI = 100
+MARKDOWN_ROWS = 30
+
+
+def template(name: str) -> Template:
+    """A template file of ``templates/``."""
+    return Template((TEMPLATES / name).read_text(encoding="utf-8"))
+
+
+def study_dict(run: Any) -> dict[str, Any]:
+    """The study of a run as a plain dict (a :class:`~gardensim.sim.study.Study` or a mapping)."""
+    study = getattr(run, "study", None)
+    if study is None:
+        study = (getattr(run, "manifest", None) or {}).get("study", {})
+    if hasattr(study, "to_dict"):
+        return dict(study.to_dict())
+    return dict(study) if isinstance(study, Mapping) else {}
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value))
+
+
+def to_toml(study: Mapping[str, Any]) -> str:
+    """A study dict as TOML that ``Study.from_file`` reads back (scalars, one level of tables,
+    arrays of tables)."""
+    lines = [f"{k} = {_toml_value(v)}" for k, v in study.items()
+             if not isinstance(v, Mapping) and not (
+                 isinstance(v, list) and v and all(isinstance(x, Mapping) for x in v))]
+    for key, value in study.items():
+        if isinstance(value, Mapping) and value:
+            lines += ["", f"[{key}]"] + [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+    for key, value in study.items():
+        if isinstance(value, list) and value and all(isinstance(x, Mapping) for x in value):
+            for item in value:
+                lines += ["", f"[[{key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+def figure_png(fig: Figure) -> tuple[str, int, int]:
+    """(base64 PNG, width px, height px) of a figure."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI)
+    width, height = (int(round(x * DPI)) for x in fig.get_size_inches())
+    return base64.b64encode(buf.getvalue()).decode("ascii"), width, height
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return "" if value != value else f"{value:.4g}"
+    return str(value)
+
+
+def markdown_table(frame: pd.DataFrame, limit: int = MARKDOWN_ROWS) -> str:
+    """A GitHub-flavoured markdown table of the first ``limit`` rows."""
+    cols = [str(c) for c in frame.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for row in frame.head(limit).itertuples(index=False):
+        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
+    if len(frame) > limit:
+        lines.append(f"\n({len(frame) - limit} more rows in the CSV)")
+    return "\n".join(lines)
+
+
+def _runs(run_or_runs: Any) -> list[Any]:
+    if hasattr(run_or_runs, "games"):
+        return [run_or_runs]
+    runs = list(run_or_runs)
+    if not runs:
+        raise ValueError("build_report needs at least one run")
+    return runs
+
+
+def _default_command(runs: Sequence[Any], out_dir: Path) -> str:
+    paths = [str(r.path) for r in runs if getattr(r, "path", None)]
+    if len(paths) == len(runs):
+        return f"gardensim report {' '.join(paths)} --out {out_dir}"
+    return "built in Python from in-memory frames: gardensim.report.build_report(runs, out_dir)"
+
+
+def _section_html(s: Section, table_dir: str) -> str:
+    parts = [f'<p class="answer">{html.escape(t)}</p>' for t in s.sentences]
+    if s.note:
+        parts.append(f'<p class="note">{html.escape(s.note)}</p>')
+    for caption, fig in s.figures:
+        data, width, height = figure_png(fig)
+        parts.append(template("figure.html").substitute(
+            data=data, caption=html.escape(caption), width=width, height=height))
+    for name, frame in s.tables:
+        parts.append(template("table.html").substitute(
+            name=html.escape(name), csv=f"{table_dir}/{name}.csv",
+            html=frame.to_html(index=False, classes="data", border=0, na_rep="",
+                               float_format=lambda x: f"{x:.4g}")))
+    return template("section.html").substitute(
+        id=s.id, title=html.escape(s.title), question=html.escape(s.question),
+        body="\n".join(parts))
+
+
+def _section_md(s: Section, table_dir: str) -> str:
+    parts = [f"- {t}" for t in s.sentences]
+    if s.note:
+        parts.append(f"> {s.note}")
+    for name, frame in s.tables:
+        parts.append(f"\n**{name}** ([CSV]({table_dir}/{name}.csv))\n\n{markdown_table(frame)}")
+    return template("section.md").substitute(title=s.title, question=s.question,
+                                             body="\n".join(parts))
+
+
+def _pictures(runs: Iterable[Any]) -> list[tuple[str, Figure]]:
+    """Each Gazebo garden used and the final position of its first stored game.
+
+    Only runs stored on disk can be replayed; the rules engine is imported here, in the
+    report, never in the analysis.
+    """
+    from gardensim.games.gazebo.render import board_figure
+    from gardensim.sim.api import replay_stored
+
+    out, seen = [], set()
+    for run in runs:
+        study = study_dict(run)
+        if study.get("game") != "gazebo" or getattr(run, "path", None) is None:
+            continue
+        board = study.get("board") or "aviary"
+        arm = str(run.games["arm"].iloc[0])
+        game = int(run.games["game"].iloc[0])
+        if board not in seen:
+            seen.add(board)
+            out.append((f"The {board} garden.", board_figure(board, title=board)))
+        state = replay_stored(run, game, arm)
+        caption = (f"{study.get('name')}: final position of game {game} ({arm}, "
+                   f"{study.get('players')} players).")
+        out.append((caption, board_figure(board, state, title=f"game {game}, {arm}")))
+    return out
+
+
+def _pictures_html(runs: Sequence[Any]) -> str:
+    """The "Gardens" section, or nothing when no run can be drawn."""
+    try:
+        pictures = _pictures(runs)
+    except Exception as exc:  # pictures are a courtesy; the statistics stand without them
+        body = f'<p class="note">Board pictures unavailable: {html.escape(str(exc))}</p>'
+        return template("pictures.html").substitute(body=body)
+    parts = []
+    for caption, fig in pictures:
+        data, width, height = figure_png(fig)
+        parts.append(template("figure.html").substitute(
+            data=data, caption=html.escape(caption), width=width, height=height))
+    return template("pictures.html").substitute(body="\n".join(parts)) if parts else ""
+
+
+def _study_summary(run: Any, study: Mapping[str, Any]) -> str:
+    manifest = getattr(run, "manifest", None) or {}
+    games = len(run.games)
+    arms = ", ".join(sorted(str(a) for a in run.games["arm"].unique()))
+    where = f" stored at {run.path}" if getattr(run, "path", None) else ""
+    status = manifest.get("status", "unknown")
+    version = manifest.get("gardensim_version", manifest.get("version", "unknown"))
+    return (f"{games} games over arms {arms}; status {status}; played with gardensim "
+            f"{version}{where}.")
+
+
+def build_report(
+    run_or_runs: Any,
+    out_dir: str | Path,
+    *,
+    command: str | None = None,
+    title: str | None = None,
+    budget: Budget | None = None,
+    pictures: bool = True,
+) -> Path:
+    """Write ``index.html``, ``summary.md``, ``tables/*.csv`` and ``studies/*.toml`` into
+    ``out_dir`` from one run or several (for example one per player count); returns the path of
+    ``index.html``. ``command`` is the command line printed as the way to reproduce it."""
+    runs = _runs(run_or_runs)
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"{out}: is a file; the report needs a folder (--out)")
+    tables_dir, studies_dir = out / "tables", out / "studies"
+    for folder, pattern in ((tables_dir, "*.csv"), (studies_dir, "*.toml")):
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in folder.glob(pattern):  # a previous report's files, never anything else
+            stale.unlink()
+    games, turns = combine(runs)
+    sections = compute_sections(games, turns, budget)
+    for s in sections:
+        for name, frame in s.tables:
+            frame.to_csv(tables_dir / f"{name}.csv", index=False)
+
+    studies = [study_dict(r) for r in runs]
+    study_html, study_md = [], []
+    for run, study in zip(runs, studies, strict=True):
+        name = str(study.get("name", "study"))
+        toml = to_toml(study)
+        (studies_dir / f"{name}.toml").write_text(toml, encoding="utf-8")
+        summary = _study_summary(run, study)
+        study_html.append(template("study.html").substitute(
+            name=html.escape(name), summary=html.escape(summary), toml=html.escape(toml)))
+        study_md.append(f"### {name}\n\n{summary}\n\n```toml\n{toml}```\n")
+
+    names = [str(s.get("name", "study")) for s in studies]
+    title = title or f"gardensim report: {', '.join(names)}"
+    command = command or _default_command(runs, out)
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    answers = [t for s in sections if s.id in ANSWER_SECTIONS
+               for t in (s.sentences if s.answers is None else s.answers)]
+    common = dict(title=title, version=__version__, generated=generated,
+                  games_total=len(games))
+
+    pictures_html = _pictures_html(runs) if pictures else ""
+    toc = [(s.id, s.title) for s in sections]
+    toc += [("pictures", "Gardens")] if pictures_html else []
+    toc += [("study", "Study and reproduction")]
+    page = template("index.html").substitute(
+        **{k: html.escape(str(v)) for k, v in common.items()},
+        toc="".join(f'<li><a href="#{sid}">{html.escape(t)}</a></li>' for sid, t in toc),
+        answers="\n".join(f"<li>{html.escape(a)}</li>" for a in answers),
+        sections="\n".join(_section_html(s, "tables") for s in sections),
+        command=html.escape(command),
+        pictures=pictures_html,
+        studies="\n".join(study_html),
+    )
+    index = out / "index.html"
+    index.write_text(page, encoding="utf-8")
+    summary_md = template("summary.md").substitute(
+        **common, command=command, answers="\n".join(f"- {a}" for a in answers),
+        sections="\n".join(_section_md(s, "tables") for s in sections),
+        studies="\n".join(study_md),
+    )
+    (out / "summary.md").write_text(summary_md, encoding="utf-8")
+    return index

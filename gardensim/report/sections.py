@@ -1,0 +1,272 @@
+"""The questions a report answers, each computed from the frames into a :class:`Section`.
+
+A section holds its plain-English sentences, its figures and its tables; a question the frames
+cannot answer (a missing column, a single arm, a single bot) becomes a section with a note
+saying why, so one report layout serves every game and study.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from gardensim.analysis import arms, luck, plots, samplesize, seat, shape
+from gardensim.analysis.frames import MissingData
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+
+@dataclass
+class Section:
+    """One question of the report and its answer."""
+
+    id: str
+    title: str
+    question: str
+    sentences: list[str] = field(default_factory=list)
+    figures: list[tuple[str, Figure]] = field(default_factory=list)
+    tables: list[tuple[str, pd.DataFrame]] = field(default_factory=list)
+    note: str = ""
+    #: The sentences repeated under "Answers in brief" (default: all of them).
+    answers: list[str] | None = None
+
+
+@dataclass
+class Budget:
+    """Bootstrap replicates per method: small for tests, larger for real reports."""
+
+    variance: int = 300
+    skill: int = 400
+    arms: int = 2000
+
+
+def _frame(results: list[Any], attr: str, **extra: Any) -> pd.DataFrame:
+    return pd.concat([getattr(r, attr).assign(**{k: getattr(r, v) for k, v in extra.items()})
+                      for r in results], ignore_index=True)
+
+
+def seat_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = seat.seat_advantage(games)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Win share per seat with 95% Wilson intervals; dashed: fair share.",
+                      plots.seat_plot(results)))
+    s.tables.append(("seat-shares", seat.seat_frame(results)))
+
+
+def compensation_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = seat.gazebo_compensation(games)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Each seat's re-scored win share if it alone got that many extra gazebos.",
+                      plots.compensation_plot(results)))
+    s.tables.append(("compensation", pd.DataFrame.from_records([
+        {"arm": r.arm, "players": r.players, "games": r.games,
+         "extra_gazebos": ",".join(map(str, r.extra)),
+         "gazebos_option": "" if r.base is None else ",".join(str(r.base + e) for e in r.extra),
+         "shares_before": ", ".join(f"{x:.3f}" for x in r.shares_before),
+         "shares_after": ", ".join(f"{x:.3f}" for x in r.shares_after),
+         "rule_agreement": r.rule_agreement} for r in results])))
+
+
+def singles_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = luck.singles_drawn(games)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Singles drawn per player per game, by arm.", plots.singles_plot(results)))
+    s.tables.append(("singles-drawn", _frame(results, "table")))
+    s.tables.append(("singles-distribution", _frame(results, "distribution")))
+
+
+def draw_advantage_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = luck.draw_advantage(games)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Win share by draw advantage (points sized by count) and the logistic fit.",
+                      plots.draw_advantage_plot(results)))
+    s.tables.append(("draw-advantage", pd.DataFrame.from_records([
+        {"arm": r.arm, "players": r.players, "games": r.games, "odds_ratio": r.odds_ratio,
+         "lo": r.ci[0], "hi": r.ci[1], "p_value": r.p_value} for r in results])))
+
+
+def variance_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = luck.variance_decomposition(games, boot=budget.variance)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Shares of the variance of a player's result, from duplicate play.",
+                      plots.variance_plot(results)))
+    s.tables.append(("variance-components", _frame(results, "table", arm="arm",
+                                                   players="players", deals="deals")))
+
+
+def luck_compare_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = arms.compare_luck(games, boot=budget.variance)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Deal share of outcome variance, arm minus baseline, on common deals.",
+                      plots.luck_compare_plot(results)))
+    s.tables.append(("luck-comparison", pd.DataFrame.from_records([
+        {"players": r.players, "baseline": r.baseline, "arm": r.arm, "deals": r.deals,
+         "baseline_deal_share": r.baseline_share, "arm_deal_share": r.arm_share,
+         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1],
+         "gap_difference": r.gap_difference,
+         "gap_lo": None if r.gap_ci is None else r.gap_ci[0],
+         "gap_hi": None if r.gap_ci is None else r.gap_ci[1]} for r in results])))
+
+
+def skill_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = luck.skill_expression(games, boot=budget.skill)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Stronger bot's score and spread of Elo ratings, 95% bootstrap intervals.",
+                      plots.skill_plot(results)))
+    s.tables.append(("skill-ratings", _frame(results, "ratings")))
+
+
+def arms_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    results = arms.compare_arms(games, "first_player", boot=budget.arms)
+    try:
+        results += arms.compare_arms(games, "stronger_bot", boot=budget.arms)
+    except MissingData:
+        pass
+    s.answers = [r.sentence for r in results]
+    results += arms.compare_arms(games, "turns", boot=budget.arms)
+    s.sentences = [r.sentence for r in results]
+    s.figures.append(("Arm minus baseline with 95% paired-bootstrap intervals.",
+                      plots.arms_plot(results)))
+    s.tables.append(("arm-comparisons", arms.comparison_frame(results)))
+
+
+def length_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    summary = shape.length_distribution(games)
+    s.sentences = summary.sentences
+    s.figures.append(("Game length in turns.", plots.length_plot(games)))
+    s.tables.append(("game-length", summary.table))
+
+
+def endings_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    summary = shape.end_reasons(games)
+    s.sentences = summary.sentences
+    s.figures.append(("Share of games by end reason, 95% Wilson intervals.",
+                      plots.grouped_bars(summary, "end_reason", "share", "end reason")))
+    s.tables.append(("end-reasons", summary.table))
+
+
+def margin_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    summary = shape.winning_margin(games)
+    s.sentences = summary.sentences
+    s.figures.append(("Winner's lead over the runner-up at the end.",
+                      plots.grouped_bars(summary, "margin", "share", "margin")))
+    s.tables.append(("winning-margin", summary.table))
+
+
+def lead_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    if turns.empty:
+        raise MissingData("lead changes need the turns frame (telemetry); skipped")
+    summary = shape.lead_changes(turns)
+    s.sentences = summary.sentences
+    s.figures.append(("When the eventual winner took the lead for good.",
+                      plots.lead_plot(shape.lead_history(turns))))
+    s.tables.append(("lead-changes", summary.table))
+
+
+def events_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    if turns.empty:
+        raise MissingData("events need the turns frame (telemetry); skipped")
+    summary = shape.events_per_game(turns)
+    s.sentences = summary.sentences
+    s.figures.append(("Mean events per game with 95% intervals.",
+                      plots.grouped_bars(summary, "event", "mean", "event")))
+    s.tables.append(("events-per-game", summary.table))
+
+
+def branching_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    if turns.empty:
+        raise MissingData("branching needs the turns frame (telemetry); skipped")
+    summary = shape.branching_factor(turns)
+    s.sentences = summary.sentences
+    s.figures.append(("Median legal moves over the course of a game.",
+                      plots.branching_plot(summary)))
+    s.tables.append(("branching-factor", summary.table))
+
+
+def samplesize_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    plan = samplesize.sample_size(games)
+    s.sentences = plan.sentences
+    s.tables.append(("sample-size", plan.table))
+
+
+Builder = Callable[[Section, pd.DataFrame, pd.DataFrame, Budget], None]
+
+#: (id, title, question, builder) in report order.
+SECTIONS: list[tuple[str, str, str, Builder]] = [
+    ("seat", "Seat advantage", "Does the first player win too often?", seat_section),
+    ("compensation", "Gazebo compensation",
+     "What per-seat gazebo handicap would make the seats fair?", compensation_section),
+    ("singles", "Single-coloured dominoes drawn",
+     "How unequal are the draws under each drawing system?", singles_section),
+    ("draw-advantage", "Winning and the draw",
+     "How much does drawing more single-coloured dominoes raise the odds of winning?",
+     draw_advantage_section),
+    ("variance", "What decides a game",
+     "How much of a result is the deal, the seat, the bot, or play?", variance_section),
+    ("luck-compare", "Is one drawing system luckier?",
+     "Does the deal decide more under one arm than under the other?", luck_compare_section),
+    ("skill", "Skill expression",
+     "Does the stronger bot win more reliably under one drawing system?", skill_section),
+    ("arms", "Arms compared on common deals",
+     "Does the rule variant change who wins or how long games last?", arms_section),
+    ("length", "Game length", "How long are games?", length_section),
+    ("endings", "How games end", "Which end condition finishes games?", endings_section),
+    ("margin", "Winning margin", "How close are games at the end?", margin_section),
+    ("lead", "Lead changes and decisiveness",
+     "How often does the lead change, and when is the game decided?", lead_section),
+    ("events", "Events per game", "What happens in a typical game?", events_section),
+    ("branching", "Branching factor", "How many choices does a player have?",
+     branching_section),
+    ("sample-size", "Sample size", "Were there enough games, and how many would do?",
+     samplesize_section),
+]
+
+
+def compute_sections(games: pd.DataFrame, turns: pd.DataFrame,
+                     budget: Budget | None = None) -> list[Section]:
+    """Every section, in report order; a question the frames cannot answer keeps its place
+    with a note saying why."""
+    budget = budget or Budget()
+    out = []
+    for sid, title, question, build in SECTIONS:
+        section = Section(sid, title, question)
+        try:
+            build(section, games, turns, budget)
+        except MissingData as exc:
+            section = Section(sid, title, question, note=str(exc))
+        out.append(section)
+    return out

@@ -1,0 +1,79 @@
+"""Study sets: one TOML file holding several studies reported together.
+
+A study has one player count (``gardensim.sim.study``), so a question across 2, 3 and 4 players
+is several studies. A study set file has an optional ``name``/``description``, a ``[common]``
+table merged under every study (its ``options`` table merged key by key) and one
+``[[studies]]`` table per study. A plain study file is a set of one.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gardensim.core.errors import ConfigError
+
+SET_KEYS = ("name", "description", "common", "studies")
+
+
+def _merge(common: Mapping[str, Any], study: Mapping[str, Any]) -> dict[str, Any]:
+    merged = {**common, **study}
+    if isinstance(common.get("options"), Mapping) or isinstance(study.get("options"), Mapping):
+        merged["options"] = {**common.get("options", {}), **study.get("options", {})}
+    return merged
+
+
+@dataclass
+class StudySet:
+    """Studies reported together; ``name`` and ``description`` title the report."""
+
+    name: str
+    description: str
+    studies: list[Any]
+
+
+def read_studies(path: str | Path) -> list[Any]:
+    """The studies of a study file or study set file, validated, in file order."""
+    return read_study_set(path).studies
+
+
+def read_study_set(path: str | Path) -> StudySet:
+    """A study set file, or a plain study file as a set of one."""
+    from gardensim.sim.study import Study
+
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such study file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    if "studies" not in raw:
+        study = Study.from_file(path)
+        return StudySet(study.name, study.description, [study])
+    unknown = [k for k in raw if k not in SET_KEYS]
+    if unknown:
+        raise ConfigError(
+            f"{path}: unknown study set key {unknown[0]!r}; allowed keys: {', '.join(SET_KEYS)}"
+        )
+    common, entries = raw.get("common", {}), raw["studies"]
+    if not isinstance(common, Mapping):
+        raise ConfigError(f"{path}: 'common' must be a table of study keys")
+    if not isinstance(entries, list) or not entries:
+        raise ConfigError(f"{path}: 'studies' must be a non-empty array of tables ([[studies]])")
+    studies = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, Mapping):
+            raise ConfigError(f"{path}: studies[{i}] must be a table of study keys")
+        try:
+            studies.append(Study.from_dict(_merge(common, entry)))
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: studies[{i}]: {exc}") from None
+    names = [s.name for s in studies]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice:
+        raise ConfigError(f"{path}: study name {twice!r} is used twice; names pick runs/<name>")
+    return StudySet(str(raw.get("name", path.stem)), str(raw.get("description", "")), studies)

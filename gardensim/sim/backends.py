@@ -1,0 +1,123 @@
+"""Where batches run: in this process, on local cores (loky), on a Dask cluster, or on Ray.
+
+Everything goes through joblib, so the batch function and its results are the same on every
+backend; only the executor changes. Results come back unordered, as soon as each batch is done,
+so the runner can store them and move the progress bar without waiting for stragglers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from gardensim.core.errors import ConfigError
+
+BACKENDS = ("loky", "dask", "ray")
+
+
+def check_backend(backend: str, jobs: int | None, scheduler: Any) -> None:
+    """Reject bad runner settings before anything starts."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0):
+        raise ConfigError(f"--jobs must be a positive integer (or -1 for all cores), got {jobs!r}")
+    if scheduler is not None and backend == "loky":
+        raise ConfigError("--scheduler needs --backend dask or ray")
+
+
+def effective_jobs(jobs: int | None) -> int:
+    """Worker count for local execution: ``None`` or negative means every core."""
+    cores = os.cpu_count() or 1
+    if jobs is None:
+        return cores
+    return jobs if jobs > 0 else max(1, cores + 1 + jobs)
+
+
+class Backend:
+    """A connection to where batches run, opened before a run touches its folder (so an
+    unreachable scheduler fails before anything is written) and closed after.
+
+    ``loky`` with one job runs in this process (no pickling, easiest to debug). ``dask`` connects
+    a ``distributed.Client`` to ``scheduler`` (an address such as ``tcp://host:8786``, or a
+    ``Client``); without one it starts a local cluster of ``jobs`` single-threaded workers.
+    ``ray`` connects to ``scheduler`` (a Ray address) or starts Ray locally. Settings are
+    assumed checked by :func:`check_backend`.
+    """
+
+    def __init__(self, jobs: int | None = None, backend: str = "loky", scheduler: Any = None):
+        self.jobs, self.backend, self.scheduler = jobs, backend, scheduler
+        self._stack = contextlib.ExitStack()
+
+    @property
+    def in_process(self) -> bool:
+        return self.backend == "loky" and effective_jobs(self.jobs) == 1
+
+    def __enter__(self) -> Backend:
+        if self.backend == "dask":
+            self._stack.enter_context(_dask(self.scheduler, self.jobs))
+        elif self.backend == "ray":
+            self._stack.enter_context(_ray(self.scheduler))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.close()
+
+    def map_unordered(self, function: Callable[[Any], Any], tasks: Iterable[Any]) -> Iterator[Any]:
+        """Yield ``function(task)`` for every task, in completion order."""
+        if self.in_process:
+            yield from map(function, tasks)
+            return
+        from joblib import Parallel, delayed, parallel_config
+
+        if self.backend == "loky":
+            n_jobs = effective_jobs(self.jobs)
+        else:
+            n_jobs = -1 if self.jobs is None else self.jobs
+        with parallel_config(backend=self.backend, n_jobs=n_jobs):
+            parallel = Parallel(return_as="generator_unordered", batch_size=1)
+            yield from parallel(delayed(function)(task) for task in tasks)
+
+
+@contextlib.contextmanager
+def _dask(scheduler: Any, jobs: int | None) -> Iterator[Any]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ConfigError(
+            "the dask backend needs dask.distributed: pip install 'gardensim[dask]'"
+        ) from None
+    if scheduler is not None and not isinstance(scheduler, str):
+        yield scheduler  # an existing Client: joblib finds it as the default client
+        return
+    with contextlib.ExitStack() as stack:
+        if scheduler is None:
+            cluster = stack.enter_context(
+                LocalCluster(n_workers=effective_jobs(jobs), threads_per_worker=1,
+                             dashboard_address=None)
+            )
+            scheduler = cluster
+        try:
+            client = stack.enter_context(Client(scheduler, timeout="20s"))
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+        yield client
+
+
+@contextlib.contextmanager
+def _ray(address: str | None) -> Iterator[None]:
+    try:
+        import ray
+        from ray.util.joblib import register_ray
+    except ImportError:
+        raise ConfigError("the ray backend needs Ray: pip install 'gardensim[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    register_ray()
+    try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()

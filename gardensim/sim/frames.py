@@ -1,0 +1,184 @@
+"""Column schemas of the games and turns frames, and the conversions rows -> Arrow -> pandas.
+
+Workers turn their rows into Arrow tables with compact storage types (categories travel as plain
+strings, so parts written by different workers never disagree about a dictionary). Joining the
+parts applies the declared pandas dtypes once: categories get a fixed order (arms in study order,
+everything else sorted), so two runs of the same study give equal frames whatever the number of
+workers or the backend. Every column is documented in ``docs/telemetry.md``.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from gardensim.sim.play import MAX_SEATS
+
+STR = "str"  # pandas' default string dtype (Arrow-backed when pyarrow is installed)
+
+#: Columns every games frame has, before the game's own ``game_columns``.
+GAME_COLUMNS: dict[str, str] = {
+    "arm": "category",
+    "game": "int32",
+    "deal": "int32",
+    "seed": "int64",
+    "players": "int8",
+    **{f"bot_{s}": "category" for s in range(MAX_SEATS)},
+    **{f"win_{s}": "float64" for s in range(MAX_SEATS)},
+    "winners": "category",
+    "turns": "int16",
+    "moves": STR,
+    **{f"decision_s_{s}": "float32" for s in range(MAX_SEATS)},
+}
+#: Columns every turns frame has, before the game's own ``turn_columns``.
+TURN_COLUMNS: dict[str, str] = {
+    "arm": "category",
+    "game": "int32",
+    "turn": "int16",
+    "seat": "int8",
+    "bot": "category",
+    "decision_s": "float32",
+}
+#: Columns that measure time: they differ between runs; everything else is reproducible.
+TIMING_COLUMNS = frozenset(["decision_s", *(f"decision_s_{s}" for s in range(MAX_SEATS))])
+#: Columns whose categories are the study's bot specs.
+BOT_COLUMNS = frozenset(["bot", *(f"bot_{s}" for s in range(MAX_SEATS))])
+
+
+def fixed_categories(spec: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Categories of the runner's own columns from a manifest's ``frames`` entry."""
+    return {"arm": list(spec["arms"]), **{c: list(spec["bots"]) for c in BOT_COLUMNS}}
+
+
+def _merge(base: Mapping[str, str], extra: Mapping[str, str], what: str) -> dict[str, str]:
+    clash = sorted(set(base) & set(extra))
+    if clash:
+        raise ValueError(f"{what} column {clash[0]!r} clashes with a runner column")
+    return {**base, **extra}
+
+
+def games_schema(game: Any) -> dict[str, str]:
+    """Column -> dtype of the games frame of ``game`` (a Game or Game class)."""
+    return _merge(GAME_COLUMNS, getattr(game, "game_columns", {}), "game_columns")
+
+
+def turns_schema(game: Any) -> dict[str, str]:
+    """Column -> dtype of the turns frame of ``game``."""
+    return _merge(TURN_COLUMNS, getattr(game, "turn_columns", {}), "turn_columns")
+
+
+_TEXT = ("category", STR, "string")
+
+
+def _arrow_type(dtype: str) -> Any:
+    """How a column travels between workers and sits in Parquet parts: categories and strings
+    as plain Arrow strings, numbers in their own width (nullable pandas ints as Arrow ints)."""
+    import numpy as np
+    import pyarrow as pa
+
+    if dtype in _TEXT:
+        return pa.string()
+    if dtype in ("bool", "boolean"):
+        return pa.bool_()
+    if dtype == "object":
+        return None
+    return pa.from_numpy_dtype(np.dtype(dtype.lower()))
+
+
+def rows_to_table(rows: Sequence[Mapping[str, Any]], schema: Mapping[str, str], arm: str) -> Any:
+    """An Arrow table of ``rows`` with the schema's columns, in order, plus the arm name.
+
+    Built straight from the dicts, transposed in one pass (no pandas): this runs once per batch
+    in every worker, and its cost counts against the telemetry budget. A row lacking a column
+    gives nulls there, which only nullable dtypes accept.
+    """
+    import pyarrow as pa
+
+    columns = [c for c in schema if c != "arm"]
+    if not columns:
+        return pa.table({"arm": pa.array([arm] * len(rows), pa.string())})
+    try:
+        if len(columns) == 1:
+            values: list[Sequence[Any]] = [[row[columns[0]] for row in rows]]
+        else:
+            pick = operator.itemgetter(*columns)
+            values = list(zip(*map(pick, rows), strict=True)) if rows else [()] * len(columns)
+    except KeyError:
+        values = [[row.get(c) for row in rows] for c in columns]
+    arrays = {"arm": pa.array([arm] * len(rows), pa.string())}
+    for column, data in zip(columns, values, strict=True):
+        dtype = schema[column]
+        try:
+            array = pa.array(data, _arrow_type(dtype))
+        except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as exc:
+            raise ValueError(f"column {column!r} does not fit dtype {dtype}: {exc}") from None
+        if array.null_count and _needs_values(dtype):
+            raise ValueError(f"column {column!r} ({dtype}) has missing values")
+        arrays[column] = array
+    return pa.table(arrays)
+
+
+def _needs_values(dtype: str) -> bool:
+    """Numpy integer and bool dtypes cannot hold missing values (nullable ``Int8`` can)."""
+    return dtype[:3] in ("int", "uin") or dtype == "bool"
+
+
+def tables_to_frame(
+    tables: Iterable[Any],
+    schema: Mapping[str, str],
+    categories: Mapping[str, Sequence[Any]] | None = None,
+) -> Any:
+    """Join Arrow parts into one DataFrame with the declared dtypes.
+
+    ``categories`` fixes the categories (and their order) of some columns; other categorical
+    columns get their observed values, sorted.
+    """
+    import pandas as pd
+    import pyarrow as pa
+
+    categories = categories or {}
+    tables = list(tables)
+    if not tables:
+        return pd.DataFrame(
+            {
+                c: pd.Categorical([], categories=categories.get(c, []))
+                if d == "category"
+                else pd.Series([], dtype=d)
+                for c, d in schema.items()
+            }
+        )
+    table = pa.concat_tables(tables, promote_options="default")
+    columns: dict[str, Any] = {}
+    for column, dtype in schema.items():
+        data = table.column(column)
+        if dtype == "category":
+            columns[column] = _categorical(data, categories.get(column))
+        elif pa.types.is_null(data.type):
+            columns[column] = pd.Series([None] * len(data), dtype=dtype)
+        else:
+            series = data.to_pandas()
+            columns[column] = series if dtype == "object" else series.astype(dtype)
+    return pd.DataFrame(columns)
+
+
+def _categorical(data: Any, known: Sequence[Any] | None) -> Any:
+    import pandas as pd
+    import pyarrow as pa
+
+    if pa.types.is_null(data.type):
+        return pd.Series(pd.Categorical([None] * len(data), categories=list(known or [])))
+    series = data.dictionary_encode().to_pandas()
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        series = series.astype("category")
+    observed = list(series.cat.categories)
+    wanted = list(known) if known is not None else sorted(observed)
+    missing = [c for c in observed if c not in set(wanted)]
+    if missing:
+        raise ValueError(f"unexpected category {missing[0]!r} (expected one of {wanted})")
+    return series.cat.set_categories(wanted)
+
+
+def comparable(frame: Any) -> Any:
+    """``frame`` without its timing columns: what must be equal between two runs."""
+    return frame.drop(columns=[c for c in frame.columns if c in TIMING_COLUMNS])

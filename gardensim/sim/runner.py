@@ -1,0 +1,266 @@
+"""Plans a study into batches of games, plays them on a backend, stores them as they finish.
+
+A batch is a contiguous range of game indices of one arm. Its result depends only on the arm's
+rules, its bots, the master seed and those indices, never on which worker played it or when, so
+the frames are identical for any ``jobs``, backend or batch size, and a resumed run equals an
+uninterrupted one. The parent process is the only writer: workers return Arrow tables, which
+also suits a Dask cluster whose workers share no disk with the client.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from gardensim.core import registry
+from gardensim.sim import frames
+from gardensim.sim.backends import Backend
+from gardensim.sim.play import lineup_seating, play_game
+from gardensim.sim.store import RunStore
+from gardensim.sim.study import ResolvedArm, Study
+
+#: Games per batch unless the study is small: big enough to amortise dispatch, small enough
+#: that a killed run loses little and the progress bar moves.
+MAX_BATCH = 100
+MIN_BATCHES_PER_ARM = 20
+
+
+def default_batch_size(games: int) -> int:
+    return max(1, min(MAX_BATCH, math.ceil(games / MIN_BATCHES_PER_ARM)))
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class BatchTask:
+    """Everything a worker needs to play one batch (small, pickled per task)."""
+
+    arm: int
+    arm_name: str
+    batch: int
+    start: int
+    stop: int
+    config: str  # canonical JSON of the arm's game configuration
+    lineups: tuple[tuple[str, ...], ...]
+    rotate: bool
+    seed: int
+    telemetry: bool
+
+
+@dataclass
+class BatchResult:
+    task: BatchTask
+    games: Any  # pyarrow.Table
+    turns: Any  # pyarrow.Table or None without telemetry
+    seconds: float
+    moves: int
+    turns_played: int
+
+
+@dataclass
+class Plan:
+    """A validated study cut into batches."""
+
+    study: Study
+    arms: list[ResolvedArm]
+    batch_size: int
+    tasks: list[BatchTask] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, study: Study, batch_size: int | None = None) -> Plan:
+        from gardensim.core.errors import ConfigError
+
+        arms = study.resolve()
+        size = default_batch_size(study.games) if batch_size is None else batch_size
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ConfigError(f"--batch-size must be a positive integer, got {batch_size!r}")
+        plan = cls(study, arms, size)
+        for a, arm in enumerate(arms):
+            config = json.dumps(arm.config, sort_keys=True)
+            lineups = tuple(tuple(lineup) for lineup in arm.lineups)
+            for b, start in enumerate(range(0, study.games, size)):
+                plan.tasks.append(BatchTask(
+                    a, arm.name, b, start, min(start + size, study.games), config, lineups,
+                    arm.rotate, study.seed, study.telemetry,
+                ))
+        return plan
+
+    @property
+    def total_games(self) -> int:
+        return self.study.games * len(self.arms)
+
+    def frame_spec(self) -> dict[str, Any]:
+        """Schemas and fixed categories of the frames, stored in the manifest so that reading
+        a run needs neither the game engine nor the bots."""
+        game = _game(self.tasks[0].config)
+        return {
+            "games": frames.games_schema(game),
+            "turns": frames.turns_schema(game),
+            "arms": [a.name for a in self.arms],
+            "bots": sorted({s for arm in self.arms for lineup in arm.lineups for s in lineup}),
+        }
+
+
+@lru_cache(maxsize=32)
+def _game(config: str) -> Any:
+    spec = json.loads(config)
+    return registry.make_game(spec["game"], spec["board"], spec["players"], spec["options"])
+
+
+@lru_cache(maxsize=64)
+def _bot(spec: str) -> Any:
+    return registry.make_bot(spec)
+
+
+def play_batch(task: BatchTask) -> BatchResult:
+    """Play one batch (runs in a worker); returns its rows as Arrow tables."""
+    t0 = time.perf_counter()
+    game = _game(task.config)
+    game_rows, turn_rows = [], []
+    moves = turns = 0
+    for g in range(task.start, task.stop):
+        deal, specs = lineup_seating(task.lineups, g, task.rotate)
+        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
+        game_rows.append(record.game)
+        turn_rows.extend(record.turns)
+        moves += record.game["moves"].count(" ") + 1 if record.game["moves"] else 0
+        turns += record.game["turns"]
+    games_table = frames.rows_to_table(game_rows, frames.games_schema(game), task.arm_name)
+    turns_table = (
+        frames.rows_to_table(turn_rows, frames.turns_schema(game), task.arm_name)
+        if task.telemetry else None
+    )
+    return BatchResult(task, games_table, turns_table, time.perf_counter() - t0, moves, turns)
+
+
+def new_manifest(plan: Plan) -> dict[str, Any]:
+    """The manifest of a fresh run: the study, versions, seeds, and empty progress."""
+    import platform
+
+    from gardensim import __version__
+
+    rules = {}
+    for arm in plan.arms:
+        game = _game(json.dumps(arm.config, sort_keys=True))
+        rules[arm.name] = {
+            **game.describe(),
+            "rules_version": getattr(game, "rules_version", __version__),
+            "lineups": arm.lineups,
+        }
+    return {
+        "format": "gardensim-run",
+        "format_version": 1,
+        "status": "new",
+        "gardensim_version": __version__,
+        "python": platform.python_version(),
+        "study": plan.study.to_dict(),
+        "rules": rules,
+        "seeds": {
+            "master": plan.study.seed,
+            "deal": "gardensim.core.seeding.game_seed(master, deal)",
+            "bots": "gardensim.core.seeding.bot_rng(master, game, seat)",
+            "shared_by_arms": True,
+        },
+        "arms": {arm.name: arm.config for arm in plan.arms},
+        "frames": plan.frame_spec(),
+        "games": {"per_arm": plan.study.games, "arms": [a.name for a in plan.arms],
+                  "total": plan.total_games, "done": 0},
+        "batches": {"size": plan.batch_size, "total": len(plan.tasks), "done": []},
+        "timings": {"created": now(), "finished": None, "seconds": 0.0, "sessions": []},
+    }
+
+
+@dataclass
+class Execution:
+    """What one session of playing produced (the frames stay in the store if there is one)."""
+
+    games: int = 0
+    moves: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    tables: dict[tuple[int, int], tuple[Any, Any]] = field(default_factory=dict)
+
+
+def execute(
+    plan: Plan,
+    *,
+    store: RunStore | None,
+    manifest: dict[str, Any],
+    done: set[tuple[int, int]],
+    pool: Backend,
+    progress: bool,
+    writer: dict[str, Any] | None = None,
+) -> Execution:
+    """Play every batch not in ``done``; store each as it arrives; keep the manifest current.
+
+    On an exception (including Ctrl-C) the manifest is left marked ``interrupted`` with the
+    finished batches listed, ready for ``--resume``.
+    """
+    from tqdm.auto import tqdm
+
+    todo = [t for t in plan.tasks if (t.arm, t.batch) not in done]
+    done_games = sum(t.stop - t.start for t in plan.tasks if (t.arm, t.batch) in done)
+    session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
+               "jobs": pool.jobs, "backend": pool.backend,
+               "scheduler": pool.scheduler if isinstance(pool.scheduler, str) else None}
+    manifest["timings"]["sessions"].append(session)
+    manifest["status"] = "running"
+    manifest["writer"] = writer
+    out = Execution()
+    last_write = 0.0
+
+    def save(force: bool = False) -> None:
+        nonlocal last_write
+        session["seconds"] = round(time.perf_counter() - t0, 3)
+        session["games"] = out.games
+        manifest["games"]["done"] = done_games + out.games
+        if store is not None and (force or time.perf_counter() - last_write > 1.0):
+            store.write_manifest(manifest)
+            last_write = time.perf_counter()
+
+    t0 = time.perf_counter()
+    save(force=True)
+    bar = tqdm(total=plan.total_games, initial=done_games, unit="game", desc=plan.study.name,
+               disable=not progress, dynamic_ncols=True, smoothing=0.1)
+    try:
+        for result in pool.map_unordered(play_batch, todo):
+            task = result.task
+            if store is not None:
+                if result.turns is not None:
+                    store.write_part("turns", task.arm, task.batch, result.turns)
+                store.write_part("games", task.arm, task.batch, result.games)
+            else:
+                out.tables[(task.arm, task.batch)] = (result.games, result.turns)
+            manifest["batches"]["done"].append({
+                "arm": task.arm_name, "batch": task.batch, "games": [task.start, task.stop],
+                "seconds": round(result.seconds, 4), "finished": now(),
+            })
+            out.games += task.stop - task.start
+            out.moves += result.moves
+            out.turns += result.turns_played
+            bar.update(task.stop - task.start)
+            save()
+    except BaseException:
+        manifest["status"] = "interrupted"
+        manifest["writer"] = None
+        save(force=True)
+        raise
+    finally:
+        bar.close()
+    out.seconds = time.perf_counter() - t0
+    complete = done_games + out.games == plan.total_games
+    manifest["status"] = "complete" if complete else "interrupted"
+    manifest["writer"] = None
+    session["finished"] = now()
+    timings = manifest["timings"]
+    timings["seconds"] = round(sum(s["seconds"] or 0.0 for s in timings["sessions"]), 3)
+    timings["finished"] = now() if complete else None
+    save(force=True)
+    return out

@@ -1,0 +1,299 @@
+"""Studies: what to play, as plain validated data (a TOML file or a :class:`Study` object).
+
+A study fixes the game, board, player count, rule options, bots, number of games, master seed
+and optional *arms*, each arm overriding some rule options (``draw = "qin"``) or the bots. Every
+arm plays the same game indices, hence the same deals and the same bot generators (common random
+numbers), so arms compare paired. A game's result depends only on the rules version, the bots,
+the master seed, the arm and the game index (see :mod:`gardensim.sim.play`).
+
+Validation happens twice: :class:`Study` checks the shape and types of every key when built, and
+:meth:`Study.resolve` builds each arm's game and bots, so the engine itself rejects unknown rule
+options and bad values. Either way a :class:`~gardensim.core.errors.ConfigError` names the key and
+the allowed values, and nothing has run yet.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gardensim.core import registry
+from gardensim.core.errors import ConfigError, GardensimError
+from gardensim.sim.play import MAX_SEATS
+
+#: Study keys (TOML top level and :class:`Study` fields), in documentation order.
+STUDY_KEYS = (
+    "name", "description", "game", "board", "players", "partnership", "draw", "options",
+    "bots", "pool", "rotate", "games", "seed", "telemetry", "arms",
+)
+#: Keys of an arm that are not rule options.
+ARM_KEYS = ("name", "bots", "pool", "options")
+#: Name of the single arm of a study that declares none.
+BASE_ARM = "base"
+
+
+def _fail(key: str, expected: str, got: Any) -> ConfigError:
+    return ConfigError(f"study key {key!r} must be {expected}, got {got!r}")
+
+
+def _int(key: str, value: Any, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+        high is not None and value > high
+    ):
+        bound = f"an integer {low}..{high}" if high is not None else f"an integer >= {low}"
+        raise _fail(key, bound, value)
+    return value
+
+
+def _specs(key: str, value: Any) -> list[str]:
+    if isinstance(value, str):
+        value = [value]
+    if (
+        not isinstance(value, Sequence)
+        or not value
+        or not all(isinstance(v, str) and v.strip() for v in value)
+    ):
+        raise _fail(key, "a list of bot specs such as [\"greedy\", \"random\"]", value)
+    return [v.strip() for v in value]
+
+
+@dataclass
+class Arm:
+    """One variant of the study: rule options merged over the study's, optionally other bots."""
+
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+    bots: list[str] | None = None
+    pool: list[str] | None = None
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], index: int) -> Arm:
+        """Read an ``[[arms]]`` table: ``name``, optional ``bots``/``pool``/``options`` table,
+        and every other key is a rule option (``draw = "qin"``)."""
+        where = f"arms[{index}]"
+        if not isinstance(raw, Mapping):
+            raise _fail(where, "a table with a name and rule options", raw)
+        name = raw.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(f"{where}.name", "a non-empty string", name)
+        nested = raw.get("options", {})
+        if not isinstance(nested, Mapping):
+            raise _fail(f"{where}.options", "a table of rule options", nested)
+        options = {**nested, **{k: v for k, v in raw.items() if k not in ARM_KEYS}}
+        bots = _specs(f"{where}.bots", raw["bots"]) if "bots" in raw else None
+        pool = _specs(f"{where}.pool", raw["pool"]) if "pool" in raw else None
+        if bots and pool:
+            raise ConfigError(f"study key {where!r}: give either 'bots' or 'pool', not both")
+        return cls(name=name.strip(), options=dict(options), bots=bots, pool=pool)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, **self.options}
+        if self.bots is not None:
+            out["bots"] = list(self.bots)
+        if self.pool is not None:
+            out["pool"] = list(self.pool)
+        return out
+
+
+@dataclass
+class ResolvedArm:
+    """An arm ready to play: its game configuration and the line-ups that rotate over deals."""
+
+    name: str
+    config: dict[str, Any]  # game, board, players, options: arguments of registry.make_game
+    lineups: list[list[str]]  # canonical bot specs, one list per line-up
+    rotate: bool
+
+
+@dataclass
+class Study:
+    """A study as plain data. Build from keywords, :meth:`from_dict` or :meth:`from_file`.
+
+    ``draw`` and ``partnership`` are shorthands for the rule options of the same name.
+    ``bots`` gives one bot spec per seat; ``pool`` instead lists bots of which every combination
+    of ``players`` distinct entries plays. Unless ``rotate`` is false, each line-up is rotated
+    over the seats of every deal (duplicate play). ``games`` counts games per arm.
+    """
+
+    name: str
+    game: str
+    games: int
+    players: int = 2
+    board: str | None = None
+    bots: list[str] | None = None
+    pool: list[str] | None = None
+    rotate: bool = True
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    draw: str | None = None
+    partnership: bool | None = None
+    telemetry: bool = True
+    arms: list[Arm] = field(default_factory=list)
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise _fail("name", "a non-empty string", self.name)
+        if not isinstance(self.game, str) or self.game not in registry.GAMES:
+            raise _fail("game", f"one of {', '.join(sorted(registry.GAMES))}", self.game)
+        if self.board is not None and not isinstance(self.board, str):
+            raise _fail("board", "a board name or file path", self.board)
+        _int("players", self.players, 1, MAX_SEATS)
+        _int("games", self.games, 1)
+        _int("seed", self.seed, 0, 2**63 - 1)
+        for key in ("rotate", "telemetry"):
+            if not isinstance(getattr(self, key), bool):
+                raise _fail(key, "true or false", getattr(self, key))
+        if self.partnership is not None and not isinstance(self.partnership, bool):
+            raise _fail("partnership", "true or false", self.partnership)
+        if self.draw is not None and not isinstance(self.draw, str):
+            raise _fail("draw", "the name of a drawing system", self.draw)
+        if not isinstance(self.options, Mapping):
+            raise _fail("options", "a table of rule options", self.options)
+        if not isinstance(self.description, str):
+            raise _fail("description", "a string", self.description)
+        self.options = dict(self.options)
+        for key in ("draw", "partnership"):
+            value = getattr(self, key)
+            if value is not None and key in self.options and self.options[key] != value:
+                raise ConfigError(
+                    f"study key {key!r} = {value!r} contradicts options.{key} = "
+                    f"{self.options[key]!r}; give it once"
+                )
+        if (self.bots is None) == (self.pool is None):
+            raise ConfigError("study needs exactly one of 'bots' (one per seat) or 'pool'")
+        if self.bots is not None:
+            self.bots = _specs("bots", self.bots)
+        if self.pool is not None:
+            self.pool = _specs("pool", self.pool)
+        arms = [a if isinstance(a, Arm) else Arm.from_dict(a, i) for i, a in enumerate(self.arms)]
+        names = [a.name for a in arms]
+        duplicate = next((n for n in names if names.count(n) > 1), None)
+        if duplicate:
+            raise ConfigError(f"study key 'arms': arm name {duplicate!r} is used twice")
+        self.arms = arms
+
+    # ----- construction ----------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Study:
+        """Build from a mapping (parsed TOML or JSON), rejecting unknown keys."""
+        if not isinstance(raw, Mapping):
+            raise ConfigError(f"a study must be a table of keys, got {type(raw).__name__}")
+        unknown = [k for k in raw if k not in STUDY_KEYS]
+        if unknown:
+            raise ConfigError(
+                f"unknown study key {unknown[0]!r}; allowed keys: {', '.join(STUDY_KEYS)}"
+            )
+        for key in ("name", "game", "games"):
+            if key not in raw:
+                raise ConfigError(f"study key {key!r} is missing")
+        arms = raw.get("arms", [])
+        if not isinstance(arms, list):
+            raise _fail("arms", "an array of tables ([[arms]])", arms)
+        return cls(**{k: v for k, v in raw.items() if k != "arms"}, arms=list(arms))
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Study:
+        """Read a TOML study file."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ConfigError(f"{path}: no such study file") from None
+        except IsADirectoryError:
+            raise ConfigError(f"{path}: is a directory, not a study file") from None
+        try:
+            raw = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+        try:
+            return cls.from_dict(raw)
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: {exc}") from None
+
+    @classmethod
+    def coerce(cls, study: Study | Mapping[str, Any] | str | Path) -> Study:
+        """Accept a study object, a mapping or a path to a TOML file."""
+        if isinstance(study, Study):
+            return study
+        if isinstance(study, Mapping):
+            return cls.from_dict(study)
+        return cls.from_file(study)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON/TOML-able form; ``Study.from_dict(s.to_dict()) == s``."""
+        out: dict[str, Any] = {"name": self.name}
+        if self.description:
+            out["description"] = self.description
+        out.update(game=self.game, board=self.board, players=self.players)
+        for key in ("partnership", "draw", "bots", "pool"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        out.update(rotate=self.rotate, games=self.games, seed=self.seed,
+                   telemetry=self.telemetry, options=dict(self.options))
+        out["arms"] = [a.to_dict() for a in self.arms]
+        if out["board"] is None:
+            del out["board"]
+        return out
+
+    def fingerprint(self) -> str:
+        """Canonical JSON of the study: two runs are of the same study iff these are equal."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    # ----- resolution -------------------------------------------------------------------
+    @property
+    def arm_names(self) -> list[str]:
+        return [a.name for a in self.arms] or [BASE_ARM]
+
+    def base_options(self) -> dict[str, Any]:
+        options = dict(self.options)
+        if self.draw is not None:
+            options["draw"] = self.draw
+        if self.partnership is not None:
+            options["partnership"] = self.partnership
+        return options
+
+    def resolve(self) -> list[ResolvedArm]:
+        """Build every arm's game and bots once, so bad options or bot specs fail before
+        anything runs; returns the arms with canonical bot specs."""
+        arms = self.arms or [Arm(name=BASE_ARM)]
+        resolved = []
+        for arm in arms:
+            where = f"arm {arm.name!r}: " if self.arms else ""
+            config = {
+                "game": self.game,
+                "board": self.board,
+                "players": self.players,
+                "options": {**self.base_options(), **arm.options},
+            }
+            try:
+                registry.make_game(
+                    config["game"], config["board"], config["players"], config["options"]
+                )
+            except GardensimError as exc:
+                raise type(exc)(f"{where}{exc}") from None
+            bots, pool = (arm.bots, arm.pool) if arm.bots or arm.pool else (self.bots, self.pool)
+            try:
+                lineups = self._lineups(bots, pool)
+            except GardensimError as exc:
+                raise type(exc)(f"{where}{exc}") from None
+            resolved.append(ResolvedArm(arm.name, config, lineups, self.rotate))
+        return resolved
+
+    def _lineups(self, bots: list[str] | None, pool: list[str] | None) -> list[list[str]]:
+        if bots is not None:
+            if len(bots) != self.players:
+                raise _fail("bots", f"a list of {self.players} bot specs (one per seat)", bots)
+            return [[registry.make_bot(b).spec for b in bots]]
+        assert pool is not None
+        specs = [registry.make_bot(b).spec for b in pool]
+        if len(set(specs)) != len(specs) or len(specs) < self.players:
+            raise _fail(
+                "pool", f"at least {self.players} different bot specs (one per seat)", pool
+            )
+        return [list(c) for c in itertools.combinations(specs, self.players)]

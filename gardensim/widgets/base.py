@@ -1,0 +1,95 @@
+"""What every panel shares: a Run button, a status line, a progress area, cached runs, and
+user errors shown in the panel instead of as a traceback.
+
+A panel re-runs by itself when its settings change and a stored run of the new settings exists
+(showing it is instant); otherwise it waits for the Run button, since a fresh study takes time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from gardensim.core.errors import GardensimError
+from gardensim.widgets.cache import cached_run, has_cached_run, run_path
+from gardensim.widgets.display import message
+
+if TYPE_CHECKING:
+    from gardensim.sim.api import Run
+    from gardensim.sim.study import Study
+
+
+class Panel:
+    """Base of the notebook panels. Subclasses build ``self.widget`` and implement
+    :meth:`study` (what to play) and :meth:`show` (turn the run into figures and sentences)."""
+
+    def __init__(
+        self, runs_dir: str | Path | None = None, jobs: int | None = None, progress: bool = True
+    ) -> None:
+        self.runs_dir = runs_dir
+        self.jobs = jobs
+        self.progress = progress
+        self.run_button = w.Button(description="Run", button_style="primary", icon="play")
+        self.run_button.on_click(lambda _button: self.from_ui(self.run))
+        self.status = w.HTML()
+        self.log = w.Output()
+        self.last_run: Run | None = None
+        self.sentences: list[str] = []
+
+    # ----- to be provided by each panel --------------------------------------------------
+    def study(self) -> Study:
+        raise NotImplementedError
+
+    def show(self, run: Run) -> None:
+        raise NotImplementedError
+
+    # ----- running -----------------------------------------------------------------------
+    def run(self) -> Run | None:
+        """Play (or load) the study of the current settings and show it; a bad setting is
+        reported on the status line and returns None."""
+        try:
+            study = self.study()
+            self.status.value = message(f"running {study.games} games per arm…")
+            with self.log:
+                self.log.clear_output()
+                run = cached_run(study, self.runs_dir, jobs=self.jobs, progress=self.progress)
+            self.last_run = run
+            self.show(run)
+        except GardensimError as exc:
+            self.status.value = message(str(exc), "error")
+            return None
+        how = "reused the stored run" if run.reused else "simulated and stored"
+        self.status.value = message(
+            f"{run.manifest['games']['total']} games: {how} at {run_path(study, self.runs_dir)}",
+            "done",
+        )
+        return run
+
+    def from_ui(self, action: Callable[[], object]) -> None:
+        """Run ``action`` for a click or a changed control: an unexpected exception there has
+        no cell to show it, so it is shown in the panel's output area instead."""
+        with self.log:
+            action()
+
+    def settings_changed(self) -> None:
+        """Show a stored run of the new settings at once, or say that Run is needed."""
+        try:
+            study = self.study()
+        except GardensimError as exc:
+            self.status.value = message(str(exc), "error")
+            return
+        if has_cached_run(study, self.runs_dir):
+            self.run()
+        else:
+            self.status.value = message(
+                f"settings changed: press Run to play {study.games} games per arm"
+            )
+
+    # ----- display -----------------------------------------------------------------------
+    widget: w.Widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,98 @@
+"""Notebook 1: does the first player win too often? Seat win shares with intervals, live.
+
+The default line-up is a mirror match (the same bot in every seat, seats rotated over the same
+deals), which isolates the seat from bot strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import ipywidgets as w
+
+from gardensim.analysis.frames import MissingData, pct
+from gardensim.widgets.base import Panel
+from gardensim.widgets.display import figure_png, paragraphs, picture, table_html
+from gardensim.widgets.form import StudyForm
+
+if TYPE_CHECKING:
+    from gardensim.analysis.seat import GazeboCompensation, SeatAdvantage
+    from gardensim.sim.api import Run
+    from gardensim.sim.study import Study
+
+
+class SeatPanel(Panel):
+    """Pick game, board, players, drawing system, bots and games; see each seat's win share
+    with its 95% interval against the fair share, and the gazebo handicap that would even it."""
+
+    def __init__(
+        self,
+        games: int = 200,
+        *,
+        game: str = "gazebo",
+        board: str | None = "aviary",
+        players: int = 2,
+        draw: str = "gazebo",
+        bots: Sequence[str] = ("greedy", "greedy"),
+        seed: int = 1,
+        runs_dir: str | Path | None = None,
+        jobs: int | None = None,
+        progress: bool = True,
+    ) -> None:
+        super().__init__(runs_dir, jobs, progress)
+        self.form = StudyForm(game=game, board=board, players=players, draw=draw, bots=bots,
+                              games=games, seed=seed)
+        self.form.observe(lambda: self.from_ui(self.settings_changed))
+        self.image = picture()
+        self.text = w.HTML()
+        self.table = w.HTML()
+        self.results: list[SeatAdvantage] = []
+        self.compensation: list[GazeboCompensation] = []
+        self.widget = w.VBox([
+            self.form.widget, w.HBox([self.run_button, self.status]), self.log,
+            self.image, self.text, self.table,
+        ])
+
+    def study(self) -> Study:
+        """One arm, named after the drawing system (or the board) so sentences read
+        "In qin-draw, 2 players, …" rather than naming a generic arm."""
+        f = self.form
+        arm = f"{f.draw.value}-draw" if f.draw.value else (f.board.value or f.game.value)
+        return f.study(f"seats-{f.game.value}-{f.board.value or 'default'}-{f.players.value}p",
+                       arms=[{"name": arm}])
+
+    def show(self, run: Run) -> None:
+        from gardensim.analysis.plots import seat_plot
+        from gardensim.analysis.seat import gazebo_compensation, seat_advantage, seat_frame
+
+        games = run.games
+        self.results = seat_advantage(games)
+        try:
+            self.compensation = gazebo_compensation(games)
+        except MissingData:
+            self.compensation = []
+        self.image.value = figure_png(seat_plot(self.results))
+        self.sentences = [r.sentence for r in self.results]
+        self.sentences += [c.sentence for c in self.compensation if any(c.extra)]
+        self.text.value = paragraphs(self.sentences)
+        self.table.value = table_html(seat_frame(self.results))
+
+    def answer(self) -> str:
+        """Does the first player win too often? Yes, no or not detectably, with the numbers."""
+        if not self.results:
+            return "No games have been run yet: press Run (or call panel.run())."
+        r = self.results[0]
+        first = r.table.iloc[0]
+        fair = 1 / r.players
+        if first["lo"] > fair:
+            verdict = (f"Yes: the first player wins more than the fair {pct(fair)}, and the "
+                       "whole 95% interval lies above it.")
+        elif first["hi"] < fair:
+            verdict = (f"No, rather the opposite: the first player wins less than the fair "
+                       f"{pct(fair)}, with the whole 95% interval below it.")
+        else:
+            verdict = (f"Not detectably: after {r.games} games the 95% interval of the first "
+                       f"player's share still contains the fair {pct(fair)}.")
+        return " ".join([verdict, *self.sentences])

@@ -1,0 +1,60 @@
+"""Figures: every question's figure renders, and shows the numbers of its result."""
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gardensim.analysis import arms, luck, plots, seat, shape
+from tests.analysis.synth import logit_games, race_run
+
+
+def _png_size(fig) -> int:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=40)
+    return len(buf.getvalue())
+
+
+@pytest.fixture(scope="module")
+def run():
+    two = race_run(players=2, deals=15)
+    three = race_run(players=3, deals=10)
+    three.turns["players"] = 3
+    two.turns["players"] = 2
+    games = pd.concat([two.games, three.games], ignore_index=True)
+    turns = pd.concat([two.turns, three.turns], ignore_index=True)
+    return games, turns
+
+
+def test_seat_plot_draws_each_share_with_its_interval(run):
+    games, _ = run
+    results = seat.seat_advantage(games)
+    fig = plots.seat_plot(results)
+    assert len(fig.axes) == 2
+    first = fig.axes[0].containers[0]
+    assert np.allclose(first.lines[0].get_ydata(), results[0].table["share"])
+    assert _png_size(fig) > 1000
+
+
+def test_every_figure_renders(run):
+    games, turns = run
+    bots = logit_games(players=2, deals=60, arms=["a", "b"], lineup=["greedy", "random"],
+                       strength={"greedy": 1.0}, draw_effect=0.3)
+    figures = [
+        plots.compensation_plot(seat.gazebo_compensation(games)),
+        plots.singles_plot(luck.singles_drawn(games)),
+        plots.draw_advantage_plot(luck.draw_advantage(bots)),
+        plots.variance_plot(luck.variance_decomposition(games, boot=5)),
+        plots.skill_plot(luck.skill_expression(bots, boot=5)),
+        plots.arms_plot(arms.compare_arms(games, boot=50)),
+        plots.luck_compare_plot(arms.compare_luck(games, boot=20)),
+        plots.length_plot(games),
+        plots.grouped_bars(shape.end_reasons(games), "end_reason", "share", "end reason"),
+        plots.grouped_bars(shape.events_per_game(turns), "event", "mean", "event"),
+        plots.grouped_bars(shape.winning_margin(games), "margin", "share", "gazebos"),
+        plots.lead_plot(shape.lead_history(turns)),
+        plots.branching_plot(shape.branching_factor(turns)),
+    ]
+    for fig in figures:
+        assert _png_size(fig) > 1000

@@ -1,0 +1,117 @@
+"""The report builder: a self-contained page answering every question, with its tables."""
+
+import re
+import tomllib
+
+import pandas as pd
+import pytest
+
+from gardensim.analysis.seat import seat_advantage
+from gardensim.report.builder import build_report, markdown_table, to_toml
+from gardensim.report.sections import Budget, compute_sections
+from gardensim.sim.study import Study
+from tests.analysis.synth import race_run
+
+FAST = Budget(variance=20, skill=20, arms=100)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    runs = [race_run(players=2, deals=40, seed=1), race_run(players=3, deals=20, seed=2)]
+    out = tmp_path_factory.mktemp("report")
+    (out / "tables").mkdir()
+    (out / "tables" / "from-an-older-report.csv").write_text("stale\n")
+    index = build_report(runs, out, command="gardensim report a b --out x", budget=FAST)
+    return runs, out, index, index.read_text(encoding="utf-8")
+
+
+def test_index_is_self_contained(report):
+    _, _, _, page = report
+    assert not re.search(r'(src|href)="(https?:)?//', page)
+    assert "<script" not in page
+    figures = re.findall(r'src="data:image/png;base64,[A-Za-z0-9+/=]{100,}"', page)
+    assert len(figures) >= 10
+
+
+def test_every_question_has_a_sentence_or_a_reason(report):
+    _, _, _, page = report
+    sections = re.findall(r'<section id="([\w-]+)">(.*?)</section>', page, re.S)
+    questions = [(sid, body) for sid, body in sections if sid not in ("answers", "study")]
+    assert len(questions) == 15
+    for sid, body in questions:
+        assert 'class="answer"' in body or 'class="note"' in body, sid
+    skill = dict(questions)["skill"]
+    assert "two different bots" in skill
+
+
+def test_seat_answer_and_its_csv_match_the_analysis(report):
+    runs, out, _, page = report
+    games = pd.concat([r.games for r in runs], ignore_index=True)
+    results = seat_advantage(games)
+    csv = pd.read_csv(out / "tables" / "seat-shares.csv")
+    expected = pd.concat([r.table for r in results], ignore_index=True)
+    assert csv["share"].to_numpy() == pytest.approx(expected["share"].to_numpy())
+    assert len(csv) == 2 * 2 + 2 * 3
+    for r in results:
+        assert r.sentence.replace("–", "&ndash;") in page or r.sentence in page
+
+
+def test_every_table_has_a_csv_linked_from_the_page_and_no_stale_one_remains(report):
+    _, out, _, page = report
+    links = set(re.findall(r'href="(tables/[\w-]+\.csv)"', page))
+    files = {f"tables/{p.name}" for p in (out / "tables").glob("*.csv")}
+    assert links == files
+    assert len(files) >= 12
+
+
+def test_summary_repeats_the_answers_and_the_command(report):
+    runs, out, _, _ = report
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert "gardensim report a b --out x" in summary
+    first = seat_advantage(runs[0].games)[0].sentence
+    assert first in summary
+    assert "| arm | players | seat |" in summary
+
+
+def test_page_names_the_study_and_version(report):
+    runs, out, _, page = report
+    from gardensim import __version__
+
+    assert f"gardensim {__version__}" in page
+    for r in runs:
+        assert (out / "studies" / f"{r.study['name']}.toml").is_file()
+        assert r.study["name"] in page
+
+
+def test_missing_columns_become_a_note_not_a_failure():
+    run = race_run(players=2, deals=10)
+    games = run.games.drop(columns=[c for c in run.games if c.startswith("singles_drawn")])
+    sections = {s.id: s for s in compute_sections(games, run.turns, FAST)}
+    assert "singles_drawn_0" in sections["singles"].note
+    assert not sections["singles"].sentences and not sections["singles"].figures
+    assert sections["seat"].sentences and not sections["seat"].note
+
+
+def test_study_toml_reads_back_as_the_same_study():
+    study = Study.from_dict({
+        "name": "s", "game": "toy", "players": 3, "bots": ["random"] * 3, "games": 30,
+        "seed": 5, "options": {"x": 1}, "arms": [{"name": "plain"}, {"name": "v", "draw": "q"}],
+    })
+    text = to_toml(study.to_dict())
+    assert Study.from_dict(tomllib.loads(text)) == study
+
+
+def test_markdown_table_cuts_long_tables_and_points_to_the_csv():
+    frame = pd.DataFrame({"a": range(50), "b": [0.123456] * 50})
+    text = markdown_table(frame, limit=5)
+    assert text.count("\n| ") == 5
+    assert "45 more rows" in text
+    assert "0.1235" in text
+
+
+def test_runs_without_telemetry_skip_only_the_turn_questions():
+    run = race_run(players=2, deals=10)
+    sections = {s.id: s for s in compute_sections(run.games, pd.DataFrame(), FAST)}
+    for sid in ("lead", "events", "branching"):
+        assert "turns frame" in sections[sid].note
+    assert sections["margin"].sentences

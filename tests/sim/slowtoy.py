@@ -1,0 +1,15 @@
+"""The toy game, slowed down (a few milliseconds per deal) so a run can be killed mid-way."""
+
+from __future__ import annotations
+
+import time
+
+from tests.support.toygame import ToyGame, ToyState
+
+
+class SlowToyGame(ToyGame):
+    name = "slowtoy"
+
+    def new_initial_state(self, seed: int) -> ToyState:
+        time.sleep(0.01)
+        return super().new_initial_state(seed)

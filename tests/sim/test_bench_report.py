@@ -1,0 +1,49 @@
+"""benchmarks/run.py: derived figures and the results table, from given measurements."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from gardensim.paths import REPO_ROOT
+
+spec = importlib.util.spec_from_file_location("bench_run", REPO_ROOT / "benchmarks" / "run.py")
+bench_run = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench_run)
+
+
+def measured(games_per_s: float) -> dict:
+    return {"command": "bench", "repeats": [{}],
+            "median": {"games_per_s": games_per_s, "turns_per_s": 1.0, "moves_per_s": 1.0,
+                       "seconds": 1.0, "games_per_cpu_s": games_per_s}}
+
+
+RESULTS = {"random-1job": measured(1200), "random-2jobs": measured(2000),
+           "random-1job-telemetry": measured(1000), "greedy-1job": measured(20)}
+
+
+def test_derived_figures_are_ratios_of_medians():
+    derived = bench_run.derive(RESULTS, {"mb_per_million_rows": 70.0})
+    assert derived["random_speedup_2jobs"] == round(2000 / 1200, 2)
+    assert derived["telemetry_overhead"] == 0.2
+    assert "greedy_speedup_2jobs" not in derived
+    assert derived["turns_mb_per_million_rows"] == 70.0
+
+
+def test_table_says_which_targets_are_met():
+    derived = bench_run.derive(RESULTS, {"mb_per_million_rows": 70.0})
+    meta = {"date": "d", "machine": "m", "python": "3", "repeats": 3, "quick": False}
+    table = bench_run.markdown(RESULTS, derived, meta)
+    assert "| random games/s, 1 job | 1,200.00 | >= 1000 | yes |" in table
+    assert "| greedy games/s, 1 job | 20.00 | >= 25 | no |" in table
+    assert "| random speed-up, 2 jobs | 1.67 | >= 1.8x | no |" in table
+    assert "| telemetry cost (random) | 20% | <= 10% | no |" in table
+    assert "| greedy speed-up, 2 jobs | not measured |" in table
+
+
+def test_script_figures_are_listed_apart_from_the_bench_table():
+    results = {**RESULTS, "bench_engine": {"name": "bench_engine", "repeats": [{}],
+                                           "median": {"legal_per_s": 52000.0}}}
+    meta = {"date": "d", "machine": "m", "python": "3", "repeats": 1, "quick": True}
+    table = bench_run.markdown(results, bench_run.derive(results, {}), meta)
+    assert "- `bench_engine`: legal_per_s = 5.2e+04" in table
+    assert "| bench_engine |" not in table

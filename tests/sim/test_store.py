@@ -1,0 +1,204 @@
+"""The run store: atomic parts, manifest, refusals, resume after SIGKILL, stored games."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import gardensim
+from gardensim.core.errors import ConfigError
+from gardensim.sim import api
+from gardensim.sim.store import MANIFEST, RunStore
+from tests.sim.helpers import assert_same_frames, toy_study
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def stored(tmp_path):
+    out = tmp_path / "run"
+    return gardensim.simulate(toy_study(), out, jobs=1, batch_size=8, progress=False)
+
+
+def test_stored_frames_equal_the_in_memory_ones_and_load_back(stored):
+    in_memory = gardensim.simulate(toy_study(), jobs=1, progress=False)
+    assert_same_frames(stored, in_memory)
+    loaded = gardensim.load(stored.path)
+    assert_same_frames(loaded, stored)
+    assert loaded.games["decision_s_0"].equals(stored.games["decision_s_0"])
+
+
+def test_manifest_records_study_versions_seeds_status_and_batches(stored):
+    manifest = json.loads((stored.path / MANIFEST).read_text())
+    assert manifest["status"] == "complete" and manifest["gardensim_version"]
+    assert manifest["study"] == toy_study().to_dict()
+    assert manifest["seeds"]["master"] == 5
+    batches = {(b["arm"], b["batch"]) for b in manifest["batches"]["done"]}
+    assert batches == {(a, b) for a in ("plain", "variant") for b in range(4)}
+    assert manifest["games"]["done"] == manifest["games"]["total"] == 60
+    assert manifest["timings"]["finished"] and manifest["timings"]["sessions"][0]["games"] == 60
+
+
+def test_one_part_per_batch_and_frame_and_no_temporary_left(stored):
+    names = sorted(p.name for p in (stored.path / "parts").iterdir())
+    assert len(names) == 2 * 2 * 4 and all(n.endswith(".parquet") for n in names)
+
+
+def test_a_directory_that_is_not_a_run_is_refused_and_untouched(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    for call in (lambda: gardensim.simulate(toy_study(), tmp_path, force=True, progress=False),
+                 lambda: api.resume(tmp_path), lambda: gardensim.load(tmp_path)):
+        with pytest.raises(ConfigError, match="is not a gardensim run"):
+            call()
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_a_run_of_another_study_is_refused_without_force(stored):
+    other = toy_study(seed=6)
+    with pytest.raises(ConfigError, match="holds a run of another study"):
+        gardensim.simulate(other, stored.path, progress=False)
+    assert gardensim.load(stored.path).study == toy_study()
+    replaced = gardensim.simulate(other, stored.path, force=True, progress=False)
+    assert gardensim.load(stored.path).study == other and not replaced.reused
+
+
+def test_the_same_complete_study_is_reused_not_rerun(stored):
+    manifest = stored.path / MANIFEST
+    before = manifest.stat().st_mtime_ns
+    again = gardensim.simulate(toy_study(), stored.path, progress=False)
+    assert again.reused and manifest.stat().st_mtime_ns == before
+    assert_same_frames(again, stored)
+
+
+def test_simulating_the_same_study_again_finishes_an_unfinished_run(stored):
+    expected = gardensim.load(stored.path)
+    _drop_batches(stored.path, 2)
+    missing = 60 - len(gardensim.load(stored.path).games)
+    again = gardensim.simulate(toy_study(), stored.path, jobs=1, progress=False)
+    assert missing > 0 and again.execution.games == missing and again.complete
+    assert_same_frames(again, expected)
+
+
+def test_resume_replays_only_the_missing_batches(stored):
+    expected = gardensim.load(stored.path)
+    _drop_batches(stored.path, 3)
+    missing = 60 - len(gardensim.load(stored.path).games)
+    resumed = api.resume(stored.path, jobs=2, progress=False)
+    assert missing > 0 and resumed.execution.games == missing
+    assert_same_frames(gardensim.load(stored.path), expected)
+    assert resumed.manifest["status"] == "complete"
+
+
+def _drop_batches(path: Path, count: int) -> None:
+    """Simulate a crash: remove the last ``count`` games parts and mark the run unfinished."""
+    store = RunStore(path)
+    for arm, batch in sorted(store.done_batches(True))[-count:]:
+        store.part_path("games", arm, batch).unlink()
+    manifest = store.read_manifest()
+    manifest["status"] = "running"
+    store.write_manifest(manifest)
+
+
+def test_resume_refuses_while_the_writer_is_alive(stored):
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        store = RunStore(stored.path)
+        manifest = store.read_manifest()
+        manifest["status"] = "running"
+        manifest["writer"] = {"host": os.uname().nodename, "pid": sleeper.pid}
+        store.write_manifest(manifest)
+        with pytest.raises(ConfigError, match=f"being written by process {sleeper.pid}"):
+            api.resume(stored.path)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def start_slow_run(tmp_path: Path, slowtoy: str) -> tuple[subprocess.Popen, Path, Path]:
+    """A CLI run of 120 slowed toy games in a child process, returned once 4 batches are
+    stored (so a signal sent now lands mid-way)."""
+    study = tmp_path / "slow.toml"
+    study.write_text(
+        'name = "slow"\ngame = "slowtoy"\nplayers = 2\nbots = ["random", "random"]\n'
+        'games = 60\nseed = 9\n[[arms]]\nname = "a"\n[[arms]]\nname = "b"\nx = 1\n'
+    )
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": str(ROOT),
+           "GARDENSIM_GAMES": f"toy=tests.support.toygame:ToyGame;slowtoy={slowtoy}"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "gardensim.cli", "simulate", str(study), "--out", str(out),
+         "--jobs", "1", "--batch-size", "6", "--quiet"],
+        env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+    )
+    parts = out / "parts"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and child.poll() is None:
+        if parts.is_dir() and sum(p.name.startswith("games") for p in parts.iterdir()) >= 4:
+            break
+        time.sleep(0.01)
+    return child, study, out
+
+
+def test_run_killed_with_sigkill_resumes_to_the_uninterrupted_frames(tmp_path, slowtoy):
+    child, study, out = start_slow_run(tmp_path, slowtoy)
+    child.send_signal(signal.SIGKILL)
+    child.communicate()
+    killed = gardensim.load(out)
+    assert killed.manifest["status"] == "running"
+    assert 4 <= len(killed.games) < 120, "the kill must land mid-way"
+
+    resumed = api.resume(out, jobs=1, progress=False)
+    assert resumed.execution.games == 120 - len(killed.games)
+    final = gardensim.load(out)
+    assert final.complete and not final.games.duplicated(["arm", "game"]).any()
+    # the slowed game plays the toy game's very games, so the fast toy gives the reference
+    reference = study.read_text().replace('"slowtoy"', '"toy"')
+    uninterrupted = gardensim.simulate(tomllib.loads(reference), jobs=1, progress=False)
+    assert_same_frames(final, uninterrupted)
+
+
+def test_ctrl_c_keeps_finished_batches_and_says_how_to_resume(tmp_path, slowtoy):
+    child, _, out = start_slow_run(tmp_path, slowtoy)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate()
+    assert child.returncode == 130
+    assert f"gardensim simulate --resume {out}" in err
+    stopped = gardensim.load(out)
+    assert stopped.manifest["status"] == "interrupted" and 4 <= len(stopped.games) < 120
+    assert api.resume(out, jobs=1, progress=False).complete
+
+
+def test_stored_game_gives_what_replay_needs(stored):
+    config, seed, moves = api.stored_game(stored.path, 17, arm="variant")
+    assert config == {"game": "toy", "board": None, "players": 3,
+                      "options": {"draw": "other"}}
+    row = stored.games[(stored.games["arm"] == "variant") & (stored.games["game"] == 17)].iloc[0]
+    assert seed == row["seed"] and moves == row["moves"].split()
+    state = api.replay_stored(stored, 17, arm="variant")
+    assert state.is_terminal() and state.returns() == [row[f"win_{s}"] for s in range(3)]
+
+
+def test_stored_game_needs_an_arm_when_there_are_several(stored):
+    with pytest.raises(ConfigError, match="this run has arms plain, variant; choose one"):
+        api.stored_game(stored.path, 1)
+    with pytest.raises(ConfigError, match="game 99 is not in this run"):
+        api.stored_game(stored.path, 99, arm="plain")
+
+
+def test_resume_refuses_a_run_started_under_other_rules(stored):
+    store = RunStore(stored.path)
+    manifest = store.read_manifest()
+    manifest["status"] = "interrupted"
+    manifest["rules"]["plain"]["rules_version"] = "0.0.1"
+    store.write_manifest(manifest)
+    expected = r"other rules \(arm 'plain': rules_version 0.0.1, now .+\); .* --force"
+    with pytest.raises(ConfigError, match=expected):
+        api.resume(stored.path)
