@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from gardensim.core.errors import ConfigError
+from gardensim.commands.options import add_option_argument, parse_options
 
 
 def add_parser(subparsers: Any) -> None:
@@ -23,24 +23,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="rule option (repeatable), e.g. draw=qin")
+    add_option_argument(parser)
     parser.add_argument("--telemetry", action="store_true",
                         help="also collect turn rows, as a study does")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
-
-
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; integers become ints, the rest stays text for the engine."""
-    options: dict[str, Any] = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise ConfigError(f"--option {item!r}: expected NAME=VALUE")
-        value = value.strip()
-        options[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
-    return options
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ import argparse
 import json
 from typing import Any
 
+from gardensim.commands.options import add_option_argument, parse_options
 from gardensim.core.errors import ConfigError
 
 
@@ -31,9 +32,7 @@ def add_parser(subparsers: Any) -> None:
     rep.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
     rep.add_argument("--moves", default="", help='tokens, e.g. "GG@D4E FW@E5S -"')
     rep.add_argument("--partnership", action="store_true", help="4-player partnership mode")
-    rep.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="rule option"
-    )
+    add_option_argument(rep)
     rep.add_argument("--run", metavar="RUN", help="a stored run folder (instead of BOARD)")
     rep.add_argument("--game", type=int, help="with --run: the game index to replay")
     rep.add_argument("--arm", help="with --run: the arm (needed when the run has several)")
@@ -46,21 +45,9 @@ def add_parser(subparsers: Any) -> None:
     play.add_argument("--bots", default="random", help="one spec for all seats, or one per seat "
                       "separated by ';' (default random)")
     play.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
-    play.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="rule option"
-    )
+    add_option_argument(play)
     play.add_argument("--json", action="store_true", help="print the game as one JSON object")
     play.set_defaults(func=run_play)
-
-
-def parse_options(items: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise ConfigError(f"--option {item!r}: expected NAME=VALUE")
-        options[name.strip()] = value.strip()
-    return options
 
 
 def summary_text(result: dict[str, Any]) -> str:

@@ -7,20 +7,25 @@ role)``. Nothing depends on worker count, batch size or backend.
 
 from __future__ import annotations
 
+import hashlib
 import random
-
-import numpy as np
 
 DEAL = 0
 BOT = 1
 
 
 def derive_seed(master: int, *keys: int) -> int:
-    """A 63-bit seed from ``master`` and a path of non-negative integer keys."""
+    """A 63-bit seed from ``master`` and a path of non-negative integer keys.
+
+    A keyed BLAKE2b hash of the decimal path: independent streams for distinct paths, stable
+    across platforms and Python versions, and ~100x cheaper per game than numpy's SeedSequence
+    (which cost 7-12% of random play).
+    """
     if master < 0 or any(k < 0 for k in keys):
         raise ValueError("seeds and keys must be non-negative integers")
-    words = np.random.SeedSequence(entropy=master, spawn_key=tuple(keys)).generate_state(2)
-    return (int(words[0]) << 32 | int(words[1])) & (2**63 - 1)
+    path = ":".join(map(str, (master, *keys))).encode()
+    digest = hashlib.blake2b(path, digest_size=8, person=b"gardensim-seed").digest()
+    return int.from_bytes(digest, "little") & (2**63 - 1)
 
 
 def game_seed(master: int, game_index: int) -> int:

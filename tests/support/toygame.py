@@ -76,7 +76,8 @@ class ToyState(GameState):
 
     def clone(self) -> ToyState:
         c = ToyState(self.game, [h[:] for h in self.hands], self.deck[:])
-        c.line, c.scores, c._player, c._turn = self.line[:], self.scores[:], self._player, self._turn
+        c.line, c.scores = self.line[:], self.scores[:]
+        c._player, c._turn = self._player, self._turn
         c._stack = list(self._stack)
         return c
 

@@ -142,7 +142,8 @@ class Board:
         lo, hi = self.min_players, self.max_players
         players = str(lo) if lo == hi else f"{lo}-{hi}"
         head = [f"# {line}" if line else "#" for line in self.header]
-        return "\n".join([*head, f"name: {self.name}", f"players: {players}", "---", *self.rows()]) + "\n"
+        lines = [*head, f"name: {self.name}", f"players: {players}", "---", *self.rows()]
+        return "\n".join(lines) + "\n"
 
 
 def _is_cell_row(line: str) -> bool:
@@ -187,10 +188,14 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
                 continue
             k, sep, v = stripped.partition(":")
             if not sep:
-                raise _fail(source, lineno, None, f"expected 'key: value' or '---', got {stripped!r}")
+                raise _fail(
+                    source, lineno, None, f"expected 'key: value' or '---', got {stripped!r}"
+                )
             k = k.strip().lower()
             if k not in ("name", "players"):
-                raise _fail(source, lineno, None, f"unknown header key {k!r} (known: name, players)")
+                raise _fail(
+                    source, lineno, None, f"unknown header key {k!r} (known: name, players)"
+                )
             header[k] = (v.strip(), lineno)
             continue
         cells = [(col, ch) for col, ch in enumerate(raw, start=1) if not ch.isspace()]
@@ -220,7 +225,10 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
             )
     flat = tuple(ch for _, cells in grid for _, ch in cells)
     if not any(ch in START_CELLS for ch in flat):
-        raise _fail(source, grid[0][0], grid[0][1][0][0], "no start square (f, g or w) on the board")
+        first_line, first_cells = grid[0]
+        raise _fail(
+            source, first_line, first_cells[0][0], "no start square (f, g or w) on the board"
+        )
     return Board(
         key=key or Path(source).stem,
         name=header["name"][0],

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gardensim.core.errors import ConfigError
+from gardensim.core.values import parse_bool
 
 DRAW_SYSTEMS = ("gazebo", "qin", "qin-classic")
 #: Starting gazebos by player count (rulings 16).
@@ -24,22 +25,7 @@ OPTION_NAMES = (
     "raised_steal_needs_two",
     "no_move_ends_game",
 )
-_TRUE = {"true", "1", "yes", "on"}
-_FALSE = {"false", "0", "no", "off"}
 SINGLES_IN_SET = 27
-
-
-def parse_bool(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    text = str(value).strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise ConfigError(f"option {name}={value!r}: expected a boolean (true/false/1/0/yes/no/on/off)")
 
 
 def _parse_int(name: str, value: Any, lo: int, hi: int) -> int:

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gardensim.core.errors import ConfigError
+from gardensim.core.values import parse_bool
 
 DEFAULTS: dict[str, Any] = {
     "discard_floor": True,
@@ -33,19 +34,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bonus_shortfall": ("take-available", "forfeit"),
     "purple_star_values": ("printed", "bga"),
 }
-_TRUE = {"true", "1", "yes", "on"}
-_FALSE = {"false", "0", "no", "off"}
-
-
-def _bool(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise ConfigError(f"option {name}={value!r}: allowed values are true or false")
 
 
 def _first_player(value: Any, players: int) -> str | int:
@@ -68,7 +56,7 @@ def validate_options(options: Mapping[str, Any] | None, players: int) -> dict[st
             f"unknown pavilion option {unknown[0]!r}; valid options: {', '.join(DEFAULTS)}"
         )
     out = {**DEFAULTS, **given}
-    out["discard_floor"] = _bool("discard_floor", out["discard_floor"])
+    out["discard_floor"] = parse_bool("discard_floor", out["discard_floor"])
     out["first_player"] = _first_player(out["first_player"], players)
     for name, allowed in CHOICES.items():
         value = str(out[name]).strip().lower()
