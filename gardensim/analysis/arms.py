@@ -9,7 +9,7 @@ this removes is reported as a number. Methods: ``docs/analysis.md``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -189,6 +189,20 @@ def compare_pair(
     return result
 
 
+def _arm_groups(
+    games: pd.DataFrame, baseline: str
+) -> Iterator[tuple[int, pd.DataFrame, list[str], str]]:
+    """(players, rows, sorted arm names, baseline arm) for each player count (and study, when
+    several studies were combined) that has two arms or more: arms pair only within a group."""
+    keys = ["players", "study"] if "study" in games else ["players"]
+    for key, rows in games.groupby(keys, observed=True, sort=True):
+        arms = sorted(str(a) for a in rows["arm"].unique())
+        if len(arms) < 2:
+            continue
+        base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])), arms[0])
+        yield int(key[0]), rows, arms, base
+
+
 def compare_arms(
     games: pd.DataFrame, outcome_name: str = "first_player", baseline: str | None = None,
     boot: int = 2000,
@@ -202,13 +216,7 @@ def compare_arms(
     if o.name not in OUTCOMES:
         require(games, [o.name], f"comparing arms on {o.name}")
     results = []
-    keys = ["players", "study"] if "study" in games else ["players"]
-    for key, rows in games.groupby(keys, observed=True, sort=True):
-        players = int(key[0])
-        arms = sorted(str(a) for a in rows["arm"].unique())
-        if len(arms) < 2:
-            continue
-        base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])), arms[0])
+    for players, rows, arms, base in _arm_groups(games, baseline):
         stronger = _stronger_bot(rows, players) if o.name == "stronger_bot" else None
         for arm in arms:
             if arm == base:
@@ -297,13 +305,7 @@ def compare_luck(
 
     require(games, ["arm", "players", "deal", "win_0", "bot_0"], "luck comparison of arms")
     results = []
-    keys = ["players", "study"] if "study" in games else ["players"]
-    for key, rows in games.groupby(keys, observed=True, sort=True):
-        players = int(key[0])
-        arms = sorted(str(a) for a in rows["arm"].unique())
-        if len(arms) < 2:
-            continue
-        base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])), arms[0])
+    for players, rows, arms, base in _arm_groups(games, baseline):
         base_rows = rows[rows["arm"] == base]
         for arm in arms:
             if arm == base:

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gardensim.commands.options import add_option_argument, parse_options
+
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -29,8 +31,7 @@ def add_parser(subparsers: Any) -> None:
                         "--players (default 400)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="rule option (repeatable), e.g. draw=qin")
+    add_option_argument(parser)
     parser.add_argument("--out", default=None, metavar="FILE",
                         help="where to write FILE.json, FILE.csv and FILE-games.csv "
                         "(default tournaments/GAME-BOARD-Np-seedS)")
@@ -59,7 +60,6 @@ def split_bot_list(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gardensim.commands.bench import parse_options
     from gardensim.tournament import run_tournament
 
     result = run_tournament(

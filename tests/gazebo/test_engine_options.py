@@ -15,7 +15,7 @@ from gardensim.games.gazebo.options import OPTION_NAMES, validate_options
         (2, {"colour": "red"}, "unknown option 'colour'; valid options: draw, partnership"),
         (2, {"draw": "bag"}, "option draw='bag': expected one of gazebo, qin, qin-classic"),
         (2, {"partnership": True}, "partnership=true needs 4 players"),
-        (4, {"partnership": "maybe"}, "option partnership='maybe': allowed values are true or false"),
+        (4, {"partnership": "maybe"}, "partnership='maybe': allowed values are true or false"),
         (3, {"gazebos": "20,20"}, "expected one integer or 3 (one per seat), got 2"),
         (2, {"gazebos": 0}, "option gazebos=0: expected an integer 1..96"),
         (2, {"gazebos": "many"}, "option gazebos='many': expected an integer 1..96"),
