@@ -108,7 +108,8 @@ def test_mcts_sees_past_the_greedy_trap(spec):
 def test_mcts_seconds_budget_still_plays_a_legal_action():
     state = toy_position([[2, 5], [3, 3]], rest_of_deck(2, 5, 3, 3, 1) + [1], [0, 3])
     bot = registry.make_bot(f"mcts:seconds=0.05,{PLAYOUT}")
-    assert bot.choose_action(state, random.Random(0)) == 2
+    # how many iterations fit in 50 ms depends on the machine's load, so only legality is sure
+    assert bot.choose_action(state, random.Random(0)) in state.legal_actions()
 
 
 @pytest.mark.parametrize("spec, games", [("greedy", 200), (f"mcts:iters=40,{PLAYOUT}", 120)])
