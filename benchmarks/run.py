@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -51,6 +52,10 @@ def run_config(name: str, repeats: int, quick: bool) -> dict[str, Any]:
 
 
 def run_script(script: Path, repeats: int) -> dict[str, Any]:
+    """Run a ``bench_*.py`` script ``repeats`` times, or as often as its own ``REPEATS = N``
+    line says (deterministic figures, such as instruction counts, need one run)."""
+    declared = re.search(r"^REPEATS = (\d+)$", script.read_text(encoding="utf-8"), re.M)
+    repeats = int(declared.group(1)) if declared else repeats
     runs = [_json_of([sys.executable, str(script)]) for _ in range(repeats)]
     ok = [r for r in runs if "error" not in r]
     numeric = [k for k, v in (ok[0].items() if ok else []) if isinstance(v, int | float)

@@ -7,7 +7,11 @@ Sections (each a seat-balanced tournament on shared deals, see ``gardensim.tourn
   time <= 1 s on the 2-core machine);
 - ``ladder``: mcts at 1x, 2x, 4x and 8x its default budget, each rung against the one below;
 - ``tables-3p`` / ``tables-4p``: random, greedy and mcts bots at 3- and 4-player tables (win
-  share against an even 1/n).
+  share against an even 1/n);
+- ``pavilion-mcts-greedy`` (issue 6): Summer Pavilion, 2 players, ``PAVILION_MCTS`` against
+  greedy on each of ``--pavilion-boards`` (default ``base``; goal: mcts > 50%). Besides the
+  merged entry, each board's full tournament is written to
+  ``benchmarks/results/pavilion-mcts-greedy-BOARD.{json,csv}`` and ``-games.csv``.
 
 Results merge into ``benchmarks/results/strength.json`` (one entry per section, so sections can
 be run separately) and are rendered as ``benchmarks/results/strength.md``. Game counts are
@@ -16,7 +20,9 @@ as good as the counts written next to them.
 
     .venv/bin/python benchmarks/strength.py [--sections greedy-random mcts-greedy ...]
         [--games 400] [--ladder-games 100] [--ladder-rungs 1 2 4 8] [--table-games 60]
-        [--jobs 1] [--seed 1]
+        [--pavilion-boards base glazed-purple] [--jobs 1] [--seed 1]
+
+    .venv/bin/python benchmarks/strength.py --sections pavilion-mcts-greedy --games 200
 """
 
 from __future__ import annotations
@@ -37,7 +43,14 @@ sys.path.insert(0, str(ROOT))
 from gardensim.bots.mcts import MCTSBot  # noqa: E402
 from gardensim.tournament import run_tournament  # noqa: E402
 
-SECTIONS = ("greedy-random", "mcts-greedy", "ladder", "tables-3p", "tables-4p")
+GAME_NAMES = {"pavilion": "Summer Pavilion"}
+SECTIONS = ("greedy-random", "mcts-greedy", "ladder", "tables-3p", "tables-4p",
+            "pavilion-mcts-greedy")
+
+#: The mcts spec that beats greedy on Summer Pavilion (docs/pavilion.md, "Bots"): the default
+#: budget with a small UCB constant (the evaluation's leaf values differ by ~0.02 a point, so
+#: c=0.3 spreads the visits almost evenly) and a horizon of three turns instead of two.
+PAVILION_MCTS = "mcts:c=0.05,depth=3"
 
 
 def mcts_at(multiple: int) -> str:
@@ -47,8 +60,21 @@ def mcts_at(multiple: int) -> str:
     return f"mcts:iters={MCTSBot.param_types['iters'][1] * multiple}"
 
 
-def section_plan(name: str, args: argparse.Namespace) -> list[tuple[list[str], int, int]]:
-    """(bots, players, games) tournaments of a section."""
+#: (game, board, bots, players, games) of each tournament of a section.
+Plan = list[tuple[str, str, list[str], int, int]]
+
+
+def section_plan(name: str, args: argparse.Namespace) -> Plan:
+    """The tournaments of a section."""
+    if name == "pavilion-mcts-greedy":
+        return [("pavilion", board, ["greedy", PAVILION_MCTS], 2, args.games)
+                for board in args.pavilion_boards]
+    return [("gazebo", args.board, bots, players, games)
+            for bots, players, games in _gazebo_plan(name, args)]
+
+
+def _gazebo_plan(name: str, args: argparse.Namespace) -> list[tuple[list[str], int, int]]:
+    """(bots, players, games) tournaments of a Gazebo section (on ``--board``)."""
     if name == "greedy-random":
         return [(["random", "greedy"], 2, args.games)]
     if name == "mcts-greedy":
@@ -65,11 +91,17 @@ def section_plan(name: str, args: argparse.Namespace) -> list[tuple[list[str], i
 
 def run_section(name: str, args: argparse.Namespace) -> dict[str, Any]:
     runs = []
-    for bots, players, games in section_plan(name, args):
+    plan = section_plan(name, args)
+    for game, board, bots, players, games in plan:
         t0 = time.perf_counter()
-        result = run_tournament("gazebo", bots, players=players, games=games, seed=args.seed,
-                                board=args.board, jobs=args.jobs, progress=not args.quiet)
+        result = run_tournament(game, bots, players=players, games=games, seed=args.seed,
+                                board=board, jobs=args.jobs, progress=not args.quiet)
+        extra: dict[str, Any] = {}
+        if game != "gazebo":  # the game and board of each run; the full tournament beside it
+            extra = {"game": game, "board": board}
+            result.write(RESULTS / f"{name}-{board}")
         runs.append({
+            **extra,
             "bots": bots, "players": players, "games": len(result.games),
             "seconds": round(time.perf_counter() - t0, 1),
             "summary": [{k: b[k] for k in ("bot", "games", "win_rate", "ci95", "rating",
@@ -79,7 +111,8 @@ def run_section(name: str, args: argparse.Namespace) -> dict[str, Any]:
             "seat_win_rate": result.seats,
         })
         print(result.format(), flush=True)
-    return {"section": name, "board": args.board, "seed": args.seed, "jobs": args.jobs,
+    boards = ",".join(dict.fromkeys(board for _, board, *_ in plan))
+    return {"section": name, "board": boards, "seed": args.seed, "jobs": args.jobs,
             "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "runs": runs}
 
 
@@ -87,9 +120,15 @@ def _row(run: dict[str, Any], bot: str) -> dict[str, Any]:
     return next(b for b in run["summary"] if b["bot"] == bot)
 
 
+def _run_key(run: dict[str, Any]) -> tuple[Any, ...]:
+    """What a rerun replaces: the same bots (and, where a run names them, game and board)."""
+    return (run["game"], run["board"], *run["bots"]) if "game" in run else tuple(run["bots"])
+
+
 def render(results: dict[str, Any]) -> str:
     """The markdown page: one line per measured pairing, with the goal it answers."""
-    goals = {"greedy-random": ("greedy", ">= 95%"), "mcts-greedy": ("mcts", ">= 65%")}
+    goals = {"greedy-random": ("greedy", ">= 95%"), "mcts-greedy": ("mcts", ">= 65%"),
+             "pavilion-mcts-greedy": (None, "> 50%")}  # None: the run's last bot
     lines = [
         "# Bot strength (issue 3)",
         "",
@@ -114,7 +153,9 @@ def render(results: dict[str, Any]) -> str:
         for run in entry["runs"]:
             label = " vs ".join(run["bots"]) + (f" ({run['players']}p)" if run["players"] > 2
                                                 else "")
-            focus = [goals[name][0]] if name in goals else (
+            if "game" in run:
+                label += f" ({GAME_NAMES.get(run['game'], run['game'])}, {run['board']})"
+            focus = [goals[name][0] or run["bots"][-1]] if name in goals else (
                 [run["bots"][-1]] if name == "ladder" else run["bots"])
             for bot in focus:
                 b = _row(run, bot)
@@ -140,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ladder-rungs", type=int, nargs="+", default=[1, 2, 4, 8],
                         help="budget multiples; each plays the one before it")
     parser.add_argument("--table-games", type=int, default=60)
+    parser.add_argument("--pavilion-boards", nargs="+", default=["base"],
+                        help="Summer Pavilion boards of the pavilion-mcts-greedy section")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--quiet", action="store_true")
@@ -157,9 +200,13 @@ def main(argv: list[str] | None = None) -> int:
         # Re-read just before writing: sections may run in separate processes.
         results = json.loads(path.read_text()) if path.exists() else {}
         if name in results:  # keep pairings measured by an earlier run (e.g. other rungs)
-            new = {tuple(r["bots"]) for r in entry["runs"]}
-            entry["runs"] = [r for r in results[name]["runs"] if tuple(r["bots"]) not in new] \
-                + entry["runs"]
+            old = results[name]
+            new = {_run_key(r) for r in entry["runs"]}
+            kept = [r for r in old["runs"] if _run_key(r) not in new]
+            if kept and "game" in entry["runs"][0]:
+                entry["board"] = ",".join(dict.fromkeys(
+                    [r["board"] for r in kept] + [r["board"] for r in entry["runs"]]))
+            entry["runs"] = kept + entry["runs"]
         results[name] = entry
         path.write_text(json.dumps(results, indent=2) + "\n")
         (RESULTS / "strength.md").write_text(render(results))

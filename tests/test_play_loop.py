@@ -21,8 +21,8 @@ def test_same_seed_same_game_and_rows():
     b = play_game(game, bots, master_seed=7, game_index=4)
     strip = lambda rows: repr([{k: v for k, v in r.items() if "decision" not in k} for r in rows])  # noqa: E731
     assert strip([a.game]) == strip([b.game])
-    assert strip(a.turns) == strip(b.turns)
+    assert strip(a.turn_rows) == strip(b.turn_rows)
     assert a.game["bot_3"] is None and abs(sum(a.game[f"win_{s}"] for s in range(3)) - 1) < 1e-9
-    assert len(a.turns) == a.game["turns"] == len(a.game["moves"].split())
+    assert len(a.turn_rows) == a.game["turns"] == len(a.game["moves"].split())
     c = play_game(game, bots, master_seed=8, game_index=4)
     assert c.game["moves"] != a.game["moves"] or c.game["seed"] != a.game["seed"]

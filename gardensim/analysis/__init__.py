@@ -3,6 +3,7 @@
 - :mod:`~gardensim.analysis.seat`: does the first player win too often? (and the handicap)
 - :mod:`~gardensim.analysis.luck`: how much does the draw decide?
 - :mod:`~gardensim.analysis.arms`: does a rule variant change outcomes? (paired on deals)
+- :mod:`~gardensim.analysis.scores`: how do boards (arms) change the points players score?
 - :mod:`~gardensim.analysis.shape`: what games look like
 - :mod:`~gardensim.analysis.samplesize`: how many games a question needs
 - :mod:`~gardensim.analysis.plots`: a figure for each
@@ -22,6 +23,7 @@ _LAZY = {
     "singles_drawn": "luck", "draw_advantage": "luck", "variance_decomposition": "luck",
     "skill_expression": "luck",
     "compare_arms": "arms", "comparison_frame": "arms",
+    "score_distributions": "scores", "compare_scores": "scores",
     "length_distribution": "shape", "end_reasons": "shape", "winning_margin": "shape",
     "lead_changes": "shape", "lead_history": "shape", "events_per_game": "shape",
     "branching_factor": "shape",

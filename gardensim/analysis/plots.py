@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         SkillExpression,
         VarianceDecomposition,
     )
+    from gardensim.analysis.scores import ScoreComparison, ScoreDistribution
     from gardensim.analysis.seat import GazeboCompensation, SeatAdvantage
     from gardensim.analysis.shape import ShapeSummary
 
@@ -163,8 +164,9 @@ def variance_plot(results: Sequence[VarianceDecomposition]) -> Figure:
     return fig
 
 
-def luck_compare_plot(results: Sequence[LuckComparison]) -> Figure:
-    """Deal share of each arm and baseline, and their paired difference with its interval."""
+def _difference_plot(results: Sequence[Any], xlabel: str) -> Figure:
+    """One row per compared pair of arms: the paired difference (``arm − baseline``) with its
+    95% interval, against a dashed zero."""
     fig, axes = _figure(1, height=1.2 + 0.4 * max(len(results), 1))
     fig.set_figwidth(WIDTH * 2)
     ax = axes[0]
@@ -176,8 +178,13 @@ def luck_compare_plot(results: Sequence[LuckComparison]) -> Figure:
     ax.set_yticks(y, [f"{r.arm} − {r.baseline}, {r.players}p" for r in results],
                   fontsize="small")
     ax.set_ylim(len(results) - 0.5, -0.5)
-    ax.set_xlabel("difference in the deal's share of outcome variance")
+    ax.set_xlabel(xlabel)
     return fig
+
+
+def luck_compare_plot(results: Sequence[LuckComparison]) -> Figure:
+    """The paired difference of the deal's share of variance between arms, with intervals."""
+    return _difference_plot(results, "difference in the deal's share of outcome variance")
 
 
 def skill_plot(results: Sequence[SkillExpression]) -> Figure:
@@ -221,6 +228,34 @@ def arms_plot(results: Sequence[ArmComparison]) -> Figure:
         ax.set_title(name, fontsize="medium")
         ax.set_xlabel("arm − baseline")
     return fig
+
+
+def score_plot(results: Sequence[ScoreDistribution]) -> Figure:
+    """Every player's final score per arm as overlaid histograms (share of player-games per
+    2-point bin), one panel per player count; dashed lines mark the means."""
+    by = _by_players(results)
+    fig, axes = _figure(len(by))
+    colours = _colours([r.arm for r in results])
+    for ax, (players, group) in zip(axes, by.items(), strict=False):
+        low = min(float(r.scores.min()) for r in group)
+        high = max(float(r.scores.max()) for r in group)
+        bins = np.arange(np.floor(low / 2) * 2, high + 3, 2)
+        for r in group:
+            ax.hist(r.scores.ravel(), bins=bins, histtype="step", density=True,
+                    color=colours[r.arm], label=f"{r.arm} (mean {r.mean:.1f})")
+            ax.axvline(r.mean, color=colours[r.arm], linestyle="--", linewidth=1)
+        ax.set_xlabel("final score of a player")
+        ax.set_ylabel("density")
+        ax.set_title(f"{players} players")
+        ax.set_ylim(top=ax.get_ylim()[1] * 1.4)  # headroom: the legend must not hide the peaks
+        ax.legend(fontsize="small", loc="upper left")
+    return fig
+
+
+def score_difference_plot(results: Sequence[ScoreComparison]) -> Figure:
+    """Paired difference of a player's mean score for every pair of arms, with 95%
+    bootstrap-over-deals intervals."""
+    return _difference_plot(results, "difference in a player's mean final score (points)")
 
 
 def length_plot(games: pd.DataFrame) -> Figure:

@@ -63,12 +63,17 @@ class SeatAdvantage:
     elo: float | None
     elo_ci: tuple[float, float] | None
     sentence: str
+    #: Share of games seat 0 started, when the game records its start player (``first_player``
+    #: column: Summer Pavilion may draw it at random); None means seat 0 always starts.
+    seat0_starts: float | None = None
 
 
 def _seat_sentence(r: SeatAdvantage) -> str:
     row = r.table.iloc[0]
     fair = 1 / r.players
     who = "the first player (seat 0)"
+    if r.seat0_starts is not None:
+        who = f"seat 0 (start player in {pct(r.seat0_starts)} of games)"
     text = (
         f"In {label(r.arm, r.players)}, {who} wins {pct(row['share'])} of {r.games} games "
         f"(95% CI {pct(row['lo'])}–{pct(row['hi'])}) against a fair {pct(fair)}"
@@ -80,6 +85,14 @@ def _seat_sentence(r: SeatAdvantage) -> str:
     if not r.mirror:
         text = text[:-1] + ", bots rotated over seats."
     return text
+
+
+def _seat0_starts(rows: pd.DataFrame) -> float | None:
+    """Share of games seat 0 started, or None when seat 0 always starts (or no game says)."""
+    if "first_player" not in rows:
+        return None
+    share = float((rows["first_player"].astype(float) == 0).mean())
+    return None if share == 1 else share
 
 
 def seat_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> SeatAdvantage:
@@ -106,7 +119,7 @@ def seat_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> SeatAdvanta
     result = SeatAdvantage(
         arm=arm, players=players, games=n, mirror=len(bot_names(rows, players)) == 1,
         table=table, chi2=float(chi2), p_value=float(p_value), elo=elo, elo_ci=elo_ci,
-        sentence="",
+        sentence="", seat0_starts=_seat0_starts(rows),
     )
     result.sentence = _seat_sentence(result)
     return result

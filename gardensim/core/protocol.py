@@ -159,6 +159,20 @@ class GameState(ABC):
         and decision time itself."""
         return {}
 
+    #: True when the game fills its turn columns in one pass at the end of the game
+    #: (:meth:`turn_table`) instead of one :meth:`turn_row` per turn.
+    batched_turns: ClassVar[bool] = False
+
+    def turn_table(
+        self, marks: Sequence[Any], actions: Sequence[Sequence[Action]]
+    ) -> dict[str, list[Any]]:
+        """Every turn's columns at once, for games with :attr:`batched_turns`: ``marks[t]`` was
+        taken at the start of turn ``t`` and ``marks[-1]`` once more when the game ended, so
+        turn ``t`` is what changed from ``marks[t]`` to ``marks[t + 1]`` while ``actions[t]``
+        were played. One vectorised pass per game costs far less than a row per turn, which
+        is what keeps telemetry cheap (issue 4). Must equal :meth:`turn_row` turn by turn."""
+        raise NotImplementedError(f"{type(self).__name__} has no batched turn columns")
+
     def game_row(self) -> dict[str, Any]:
         """Columns describing the finished game. Keys follow ``Game.game_columns``."""
         return {}

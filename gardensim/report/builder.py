@@ -4,6 +4,11 @@ The report reads only what a run carries (``games``, ``turns``, ``study``, ``man
 stored run, a fresh :func:`gardensim.simulate` result or a synthetic stand-in all work. Layout
 lives in ``templates/`` (``string.Template`` files); this module only fills them. Figures are
 embedded as base64 PNG so ``index.html`` opens anywhere with no other file.
+
+Runs of different games never share a section: each game gets a part of its own, headed by the
+game's name, with the questions its frames answer (``sections.PARTS``). In a report of several
+games the section ids and table files of a part start with the game's name (``pavilion-seat``,
+``tables/pavilion-seat-shares.csv``); a report of one game has no part heading and plain names.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import html
 import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from string import Template
@@ -21,15 +27,13 @@ from typing import TYPE_CHECKING, Any
 from gardensim import __version__
 from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
-from gardensim.report.sections import Budget, Section, compute_sections
+from gardensim.report.sections import Budget, PartSpec, Section, compute_sections, part_spec
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
 TEMPLATES = Path(__file__).parent / "templates"
-#: Sections whose every sentence is repeated under "Answers in brief".
-ANSWER_SECTIONS = ("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms")
 DPI = 100
 MARKDOWN_ROWS = 30
 
@@ -134,14 +138,108 @@ def _section_html(s: Section, table_dir: str) -> str:
         body="\n".join(parts))
 
 
-def _section_md(s: Section, table_dir: str) -> str:
+def _section_md(s: Section, table_dir: str, heading: str = "##") -> str:
     parts = [f"- {t}" for t in s.sentences]
     if s.note:
         parts.append(f"> {s.note}")
     for name, frame in s.tables:
         parts.append(f"\n**{name}** ([CSV]({table_dir}/{name}.csv))\n\n{markdown_table(frame)}")
-    return template("section.md").substitute(title=s.title, question=s.question,
-                                             body="\n".join(parts))
+    return template("section.md").substitute(heading=heading, title=s.title,
+                                             question=s.question, body="\n".join(parts))
+
+
+@dataclass
+class Part:
+    """The sections of one game's runs, and the sentences it repeats as answers."""
+
+    game: str
+    spec: PartSpec
+    runs: list[Any]
+    games: int
+    sections: list[Section]
+    answers: list[str]
+
+    @property
+    def anchor(self) -> str:
+        return f"part-{self.game}"
+
+    def summary(self) -> str:
+        names = ", ".join(str(study_dict(r).get("name", "study")) for r in self.runs)
+        arms = sorted({str(a) for r in self.runs for a in r.games["arm"].unique()})
+        return f"Studies {names}: {self.games} games; arms {', '.join(arms)}."
+
+
+def _runs_by_game(runs: Sequence[Any]) -> dict[str, list[Any]]:
+    """Runs grouped by game, games in the order they first appear."""
+    out: dict[str, list[Any]] = {}
+    for run in runs:
+        out.setdefault(str(study_dict(run).get("game") or "games"), []).append(run)
+    return out
+
+
+def compute_parts(runs: Sequence[Any], budget: Budget | None = None) -> list[Part]:
+    """One part per game; with several games, ids and table names get the game as prefix."""
+    by_game = _runs_by_game(runs)
+    parts = []
+    for game, group in by_game.items():
+        spec = part_spec(game)
+        games, turns = combine(group)
+        sections = compute_sections(games, turns, budget, spec.sections)
+        answers = [t for s in sections if s.id in spec.answers
+                   for t in (s.sentences if s.answers is None else s.answers)]
+        if len(by_game) > 1:
+            sections = [replace(s, id=f"{game}-{s.id}",
+                                tables=[(f"{game}-{name}", f) for name, f in s.tables])
+                        for s in sections]
+        parts.append(Part(game, spec, group, len(games), sections, answers))
+    return parts
+
+
+def _contents_html(parts: Sequence[Part], extra: Sequence[tuple[str, str]]) -> str:
+    def items(entries: Iterable[tuple[str, str]]) -> str:
+        return "".join(f'<li><a href="#{sid}">{html.escape(t)}</a></li>' for sid, t in entries)
+
+    if len(parts) == 1:
+        return items([(s.id, s.title) for s in parts[0].sections] + list(extra))
+    nested = "".join(
+        f'<li><a href="#{p.anchor}">{html.escape(p.spec.title)}</a><ol>'
+        f"{items((s.id, s.title) for s in p.sections)}</ol></li>" for p in parts)
+    return nested + items(extra)
+
+
+def _answers_html(parts: Sequence[Part]) -> str:
+    def items(answers: Iterable[str]) -> str:
+        return "\n".join(f"<li>{html.escape(a)}</li>" for a in answers)
+
+    if len(parts) == 1:
+        return items(parts[0].answers)
+    return "\n".join(f"<li><strong>{html.escape(p.spec.title)}</strong>\n<ul>\n"
+                     f"{items(p.answers)}\n</ul></li>" for p in parts)
+
+
+def _sections_html(parts: Sequence[Part]) -> str:
+    out = []
+    for p in parts:
+        if len(parts) > 1:
+            out.append(template("part.html").substitute(
+                id=p.anchor, title=html.escape(p.spec.title), summary=html.escape(p.summary())))
+        out += [_section_html(s, "tables") for s in p.sections]
+    return "\n".join(out)
+
+
+def _answers_md(parts: Sequence[Part]) -> str:
+    if len(parts) == 1:
+        return "\n".join(f"- {a}" for a in parts[0].answers)
+    return "\n\n".join(f"### {p.spec.title}\n\n" + "\n".join(f"- {a}" for a in p.answers)
+                       for p in parts)
+
+
+def _sections_md(parts: Sequence[Part]) -> str:
+    if len(parts) == 1:
+        return "\n".join(_section_md(s, "tables") for s in parts[0].sections)
+    return "\n".join(f"## {p.spec.title}\n\n{p.summary()}\n\n"
+                     + "\n".join(_section_md(s, "tables", "###") for s in p.sections)
+                     for p in parts)
 
 
 def _pictures(runs: Iterable[Any]) -> list[tuple[str, Figure]]:
@@ -158,12 +256,15 @@ def _pictures(runs: Iterable[Any]) -> list[tuple[str, Figure]]:
         study = study_dict(run)
         if study.get("game") != "gazebo" or getattr(run, "path", None) is None:
             continue
-        board = study.get("board") or "aviary"
+        arms = (getattr(run, "manifest", None) or {}).get("arms", {})
         arm = str(run.games["arm"].iloc[0])
         game = int(run.games["game"].iloc[0])
-        if board not in seen:
-            seen.add(board)
-            out.append((f"The {board} garden.", board_figure(board, title=board)))
+        boards = [(c.get("board") or study.get("board") or "aviary") for c in arms.values()]
+        for garden in boards or [study.get("board") or "aviary"]:
+            if garden not in seen:
+                seen.add(garden)
+                out.append((f"The {garden} garden.", board_figure(garden, title=garden)))
+        board = (arms.get(arm) or {}).get("board") or study.get("board") or "aviary"
         state = replay_stored(run, game, arm)
         caption = (f"{study.get('name')}: final position of game {game} ({arm}, "
                    f"{study.get('players')} players).")
@@ -218,9 +319,8 @@ def build_report(
         folder.mkdir(parents=True, exist_ok=True)
         for stale in folder.glob(pattern):  # a previous report's files, never anything else
             stale.unlink()
-    games, turns = combine(runs)
-    sections = compute_sections(games, turns, budget)
-    for s in sections:
+    parts = compute_parts(runs, budget)
+    for s in (s for p in parts for s in p.sections):
         for name, frame in s.tables:
             frame.to_csv(tables_dir / f"{name}.csv", index=False)
 
@@ -239,20 +339,17 @@ def build_report(
     title = title or f"gardensim report: {', '.join(names)}"
     command = command or _default_command(runs, out)
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    answers = [t for s in sections if s.id in ANSWER_SECTIONS
-               for t in (s.sentences if s.answers is None else s.answers)]
     common = dict(title=title, version=__version__, generated=generated,
-                  games_total=len(games))
+                  games_total=sum(p.games for p in parts))
 
     pictures_html = _pictures_html(runs) if pictures else ""
-    toc = [(s.id, s.title) for s in sections]
-    toc += [("pictures", "Gardens")] if pictures_html else []
-    toc += [("study", "Study and reproduction")]
+    extra = [("pictures", "Gardens")] if pictures_html else []
+    extra += [("study", "Study and reproduction")]
     page = template("index.html").substitute(
         **{k: html.escape(str(v)) for k, v in common.items()},
-        toc="".join(f'<li><a href="#{sid}">{html.escape(t)}</a></li>' for sid, t in toc),
-        answers="\n".join(f"<li>{html.escape(a)}</li>" for a in answers),
-        sections="\n".join(_section_html(s, "tables") for s in sections),
+        toc=_contents_html(parts, extra),
+        answers=_answers_html(parts),
+        sections=_sections_html(parts),
         command=html.escape(command),
         pictures=pictures_html,
         studies="\n".join(study_html),
@@ -260,8 +357,8 @@ def build_report(
     index = out / "index.html"
     index.write_text(page, encoding="utf-8")
     summary_md = template("summary.md").substitute(
-        **common, command=command, answers="\n".join(f"- {a}" for a in answers),
-        sections="\n".join(_section_md(s, "tables") for s in sections),
+        **common, command=command, answers=_answers_md(parts),
+        sections=_sections_md(parts),
         studies="\n".join(study_md),
     )
     (out / "summary.md").write_text(summary_md, encoding="utf-8")

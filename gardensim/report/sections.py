@@ -2,7 +2,9 @@
 
 A section holds its plain-English sentences, its figures and its tables; a question the frames
 cannot answer (a missing column, a single arm, a single bot) becomes a section with a note
-saying why, so one report layout serves every game and study.
+saying why, so one report layout serves every game and study. A report covering several games
+gives each game a part of its own (:data:`PARTS`): the questions that game's frames can answer,
+so a Summer Pavilion run is never asked about gazebo handicaps or dominoes drawn.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from gardensim.analysis import arms, luck, plots, samplesize, seat, shape
+from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shape
 from gardensim.analysis.frames import MissingData
 
 if TYPE_CHECKING:
@@ -37,11 +39,13 @@ class Section:
 
 @dataclass
 class Budget:
-    """Bootstrap replicates per method: small for tests, larger for real reports."""
+    """Bootstrap replicates (and permutations) per method: small for tests, larger for real
+    reports."""
 
     variance: int = 300
     skill: int = 400
     arms: int = 2000
+    permutations: int = 999
 
 
 def _frame(results: list[Any], attr: str, **extra: Any) -> pd.DataFrame:
@@ -150,6 +154,27 @@ def arms_section(
     s.tables.append(("arm-comparisons", arms.comparison_frame(results)))
 
 
+def scores_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    distributions = scores.score_distributions(games)
+    s.sentences = [r.sentence for r in distributions]
+    s.figures.append(("Every player's final score, by arm; dashed: the means.",
+                      plots.score_plot(distributions)))
+    s.tables.append(("score-distributions", scores.distribution_frame(distributions)))
+    try:
+        comparisons = scores.compare_scores(games, boot=budget.arms,
+                                            resamples=budget.permutations)
+    except MissingData as exc:
+        s.note = str(exc)
+        return
+    s.answers = [r.sentence for r in comparisons]
+    s.sentences += s.answers
+    s.figures.append(("A player's mean score, arm minus arm on common deals, with 95% "
+                      "paired-bootstrap intervals.", plots.score_difference_plot(comparisons)))
+    s.tables.append(("score-comparisons", scores.score_comparison_frame(comparisons)))
+
+
 def length_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
@@ -243,6 +268,9 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
      "Does the stronger bot win more reliably under one drawing system?", skill_section),
     ("arms", "Arms compared on common deals",
      "Does the rule variant change who wins or how long games last?", arms_section),
+    ("scores", "Score distributions",
+     "How many points do players score under each arm (board or rule variant), and which "
+     "arms differ?", scores_section),
     ("length", "Game length", "How long are games?", length_section),
     ("endings", "How games end", "Which end condition finishes games?", endings_section),
     ("margin", "Winning margin", "How close are games at the end?", margin_section),
@@ -256,13 +284,52 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
 ]
 
 
-def compute_sections(games: pd.DataFrame, turns: pd.DataFrame,
-                     budget: Budget | None = None) -> list[Section]:
-    """Every section, in report order; a question the frames cannot answer keeps its place
-    with a note saying why."""
+#: Sections whose sentences are repeated under "Answers in brief", unless a part says otherwise.
+ANSWER_SECTIONS = ("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms")
+
+
+@dataclass(frozen=True)
+class PartSpec:
+    """The questions asked of one game's runs, and which of them are repeated as answers."""
+
+    title: str
+    sections: tuple[str, ...]
+    answers: tuple[str, ...] = ANSWER_SECTIONS
+
+
+#: Per game: the sections its frames answer (Gazebo keeps every question it always had;
+#: Summer Pavilion has no gazebos, dominoes or drawing systems, and its arms are boards).
+PARTS: dict[str, PartSpec] = {
+    "gazebo": PartSpec("Gazebo", tuple(sid for sid, *_ in SECTIONS if sid != "scores")),
+    "pavilion": PartSpec(
+        "Summer Pavilion",
+        ("seat", "scores", "arms", "variance", "length", "margin", "lead", "branching",
+         "sample-size"),
+        answers=("seat", "scores"),
+    ),
+}
+
+
+def part_spec(game: str | None) -> PartSpec:
+    """The part of a game; a game without one is asked every question (notes say which
+    its frames cannot answer)."""
+    if game in PARTS:
+        return PARTS[game]
+    return PartSpec(str(game or "games"), tuple(sid for sid, *_ in SECTIONS))
+
+
+def compute_sections(games: pd.DataFrame, turns: pd.DataFrame, budget: Budget | None = None,
+                     ids: tuple[str, ...] | None = None) -> list[Section]:
+    """The sections ``ids`` in that order (default: every one, in catalogue order); a question
+    the frames cannot answer keeps its place with a note saying why."""
     budget = budget or Budget()
+    catalogue = {entry[0]: entry for entry in SECTIONS}
+    unknown = [sid for sid in ids or () if sid not in catalogue]
+    if unknown:
+        raise ValueError(f"unknown report section {unknown[0]!r}")
     out = []
-    for sid, title, question, build in SECTIONS:
+    for sid in ids or tuple(catalogue):
+        _, title, question, build = catalogue[sid]
         section = Section(sid, title, question)
         try:
             build(section, games, turns, budget)

@@ -41,15 +41,15 @@ def _play(task: BenchTask) -> tuple[float, float, float, float]:
     game = _game(task.config)
     lineup = [task.bot] * game.num_players
     turns = moves = 0
-    rows = []
+    parts = []
     for g in range(task.start, task.stop):
         deal, specs = lineup_seating([lineup], g)
         record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
         turns += record.game["turns"]
         moves += len(record.game["moves"].split())
-        rows.extend(record.turns)
+        parts.append(record.turns)
     if task.telemetry:
-        frames.rows_to_table(rows, frames.turns_schema(game), "bench")
+        frames.columns_to_table(parts, frames.turns_schema(game), "bench")
     return task.stop - task.start, turns, moves, time.process_time() - cpu
 
 

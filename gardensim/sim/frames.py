@@ -87,36 +87,73 @@ def _arrow_type(dtype: str) -> Any:
 
 
 def rows_to_table(rows: Sequence[Mapping[str, Any]], schema: Mapping[str, str], arm: str) -> Any:
-    """An Arrow table of ``rows`` with the schema's columns, in order, plus the arm name.
+    """An Arrow table of ``rows`` (one dict per row) with the schema's columns, in order, plus
+    the arm name. A row lacking a column gives a null there, which only nullable dtypes accept.
+    """
+    columns = [c for c in schema if c != "arm"]
+    if len(columns) > 1 and rows:
+        try:
+            values = list(zip(*map(operator.itemgetter(*columns), rows), strict=True))
+        except KeyError:
+            values = [[row.get(c) for row in rows] for c in columns]
+    else:
+        values = [[row.get(c) for row in rows] for c in columns]
+    return columns_to_table([dict(zip(columns, values, strict=True))], schema, arm, len(rows))
 
-    Built straight from the dicts, transposed in one pass (no pandas): this runs once per batch
-    in every worker, and its cost counts against the telemetry budget. A row lacking a column
-    gives nulls there, which only nullable dtypes accept.
+
+def columns_to_table(
+    parts: Sequence[Mapping[str, Sequence[Any]]],
+    schema: Mapping[str, str],
+    arm: str,
+    length: int | None = None,
+) -> Any:
+    """An Arrow table of column parts (column name -> values, one part per game, say) joined
+    end to end, with the schema's columns in order plus the arm name.
+
+    No pandas: this runs once per batch in every worker and its cost counts against the
+    telemetry budget. A part lacking a column gives nulls there, which only nullable dtypes
+    accept. ``length`` is the row count when no part has a column to tell it.
     """
     import pyarrow as pa
 
-    columns = [c for c in schema if c != "arm"]
-    if not columns:
-        return pa.table({"arm": pa.array([arm] * len(rows), pa.string())})
-    try:
-        if len(columns) == 1:
-            values: list[Sequence[Any]] = [[row[columns[0]] for row in rows]]
-        else:
-            pick = operator.itemgetter(*columns)
-            values = list(zip(*map(pick, rows), strict=True)) if rows else [()] * len(columns)
-    except KeyError:
-        values = [[row.get(c) for row in rows] for c in columns]
-    arrays = {"arm": pa.array([arm] * len(rows), pa.string())}
-    for column, data in zip(columns, values, strict=True):
+    sizes = [len(next(iter(part.values()))) if part else 0 for part in parts]
+    rows = sum(sizes) if length is None else length
+    arrays = {"arm": pa.array([arm] * rows, pa.string())}
+    for column in (c for c in schema if c != "arm"):
         dtype = schema[column]
-        try:
-            array = pa.array(data, _arrow_type(dtype))
-        except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as exc:
-            raise ValueError(f"column {column!r} does not fit dtype {dtype}: {exc}") from None
-        if array.null_count and _needs_values(dtype):
-            raise ValueError(f"column {column!r} ({dtype}) has missing values")
-        arrays[column] = array
+        data: list[Any] = []
+        for part, size in zip(parts, sizes, strict=True):
+            data.extend(part[column] if column in part else [None] * size)
+        arrays[column] = _array(column, data, dtype)
     return pa.table(arrays)
+
+
+def _array(column: str, data: list[Any], dtype: str) -> Any:
+    """One column as an Arrow array. Numbers go through numpy when no value is missing (twice
+    as fast as pyarrow's own conversion of Python ints); an all-missing column is a null array
+    of the type; anything else is left to pyarrow."""
+    import numpy as np
+    import pyarrow as pa
+
+    arrow_type = _arrow_type(dtype)
+    try:
+        if arrow_type is not None and data and data[0] is not None and (
+            pa.types.is_integer(arrow_type) or pa.types.is_floating(arrow_type)
+        ):
+            try:
+                return pa.array(np.array(data, dtype=arrow_type.to_pandas_dtype()))
+            except (TypeError, ValueError):
+                pass  # a missing value further on: pyarrow handles it (or says why)
+        elif data and data[0] is None and arrow_type is not None and data.count(None) == len(data):
+            if _needs_values(dtype):
+                raise ValueError(f"column {column!r} ({dtype}) has missing values")
+            return pa.nulls(len(data), arrow_type)
+        array = pa.array(data, arrow_type)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as exc:
+        raise ValueError(f"column {column!r} does not fit dtype {dtype}: {exc}") from None
+    if array.null_count and _needs_values(dtype):
+        raise ValueError(f"column {column!r} ({dtype}) has missing values")
+    return array
 
 
 def _needs_values(dtype: str) -> bool:

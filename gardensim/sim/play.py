@@ -6,7 +6,8 @@ index: the deal comes from ``seeding.game_seed(master, deal)`` and each seat's b
 ``n``-seat line-up plays deal ``g // n`` with the line-up rotated by ``g % n``, so every deal is
 played once from every seat (duplicate play).
 
-Rows are plain dicts; the runner turns them into DataFrames (see ``docs/telemetry.md``).
+A game's row is a plain dict and its turns come as columns; the runner turns both into
+DataFrames (see ``docs/telemetry.md``).
 """
 
 from __future__ import annotations
@@ -46,10 +47,24 @@ def lineup_seating(
 
 @dataclass
 class GameRecord:
-    """What one played game leaves behind: its row and, with telemetry, its turn rows."""
+    """What one played game leaves behind: its row and, with telemetry, its turns as columns
+    (column name -> one value per turn, runner columns first)."""
 
     game: dict[str, Any]
-    turns: list[dict[str, Any]] = field(default_factory=list)
+    turns: dict[str, list[Any]] = field(default_factory=dict)
+
+    @property
+    def turn_rows(self) -> list[dict[str, Any]]:
+        """The turns as one dict per turn (for reading; the runner keeps columns)."""
+        names = list(self.turns)
+        return [dict(zip(names, values, strict=True))
+                for values in zip(*self.turns.values(), strict=True)]
+
+
+def _columns(rows: Sequence[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Per-turn dicts transposed to columns (games without batched turn columns)."""
+    names = list(rows[0]) if rows else []
+    return {c: [row.get(c) for row in rows] for c in names}
 
 
 def play_game(
@@ -63,14 +78,22 @@ def play_game(
     """Play one game; ``bots[s]`` sits in seat ``s``.
 
     ``deal_index`` defaults to ``game_index``. Decision times are measured but never influence
-    play, so rows are identical across machines except for the timing columns.
+    play, so rows are identical across machines except for the timing columns. With telemetry a
+    game whose state has ``batched_turns`` only takes a :meth:`mark` per turn here and builds
+    its turn columns once at the end; others give a :meth:`turn_row` per turn.
     """
     deal = game_index if deal_index is None else deal_index
     seed = seeding.game_seed(master_seed, deal)
     state = game.new_initial_state(seed)
     rngs = [seeding.bot_rng(master_seed, game_index, s) for s in range(game.num_players)]
     moves: list[str] = []
+    batched = telemetry and state.batched_turns
+    marks: list[Any] = []
+    turn_actions: list[list[int]] = []
     turn_rows: list[dict[str, Any]] = []
+    turn_index: list[int] = []
+    turn_seat: list[int] = []
+    turn_spent: list[float] = []
     decision = [0.0] * game.num_players
     decisions = [0] * game.num_players
     specs = [bot.spec for bot in bots]
@@ -82,7 +105,10 @@ def play_game(
     while not is_terminal():
         seat = state.current_player
         turn = state.turn
-        mark = state.mark() if telemetry else None
+        if telemetry:
+            mark = state.mark()
+            if batched:
+                marks.append(mark)
         actions: list[int] = []
         choose, rng = choosers[seat], rngs[seat]
         spent = 0.0
@@ -98,9 +124,13 @@ def play_game(
         decision[seat] += spent
         decisions[seat] += 1
         if telemetry:
-            row = {"turn": turn, "seat": seat, "bot": specs[seat], "decision_s": spent}
-            row.update(state.turn_row(mark, actions))
-            turn_rows.append(row)
+            turn_index.append(turn)
+            turn_seat.append(seat)
+            turn_spent.append(spent)
+            if batched:
+                turn_actions.append(actions)
+            else:
+                turn_rows.append(state.turn_row(mark, actions))
 
     returns = state.returns()
     row: dict[str, Any] = {
@@ -118,6 +148,19 @@ def play_game(
         row[f"decision_s_{s}"] = decision[s] / max(decisions[s], 1) if present else float("nan")
     row["winners"] = ",".join(str(s) for s, r in enumerate(returns) if r > 0)
     row.update(state.game_row())
-    for t in turn_rows:
-        t["game"] = game_index
-    return GameRecord(game=row, turns=turn_rows)
+    if not telemetry:
+        return GameRecord(game=row)
+    if batched:
+        marks.append(state.mark())
+        own = state.turn_table(marks, turn_actions)
+    else:
+        own = _columns(turn_rows)
+    turns = {
+        "game": [game_index] * len(turn_index),
+        "turn": turn_index,
+        "seat": turn_seat,
+        "bot": [specs[s] for s in turn_seat],
+        "decision_s": turn_spent,
+        **own,
+    }
+    return GameRecord(game=row, turns=turns)

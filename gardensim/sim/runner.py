@@ -123,18 +123,18 @@ def play_batch(task: BatchTask) -> BatchResult:
     """Play one batch (runs in a worker); returns its rows as Arrow tables."""
     t0 = time.perf_counter()
     game = _game(task.config)
-    game_rows, turn_rows = [], []
+    game_rows, turn_parts = [], []
     moves = turns = 0
     for g in range(task.start, task.stop):
         deal, specs = lineup_seating(task.lineups, g, task.rotate)
         record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
         game_rows.append(record.game)
-        turn_rows.extend(record.turns)
+        turn_parts.append(record.turns)
         moves += record.game["moves"].count(" ") + 1 if record.game["moves"] else 0
         turns += record.game["turns"]
     games_table = frames.rows_to_table(game_rows, frames.games_schema(game), task.arm_name)
     turns_table = (
-        frames.rows_to_table(turn_rows, frames.turns_schema(game), task.arm_name)
+        frames.columns_to_table(turn_parts, frames.turns_schema(game), task.arm_name)
         if task.telemetry else None
     )
     return BatchResult(task, games_table, turns_table, time.perf_counter() - t0, moves, turns)

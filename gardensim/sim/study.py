@@ -1,10 +1,11 @@
 """Studies: what to play, as plain validated data (a TOML file or a :class:`Study` object).
 
 A study fixes the game, board, player count, rule options, bots, number of games, master seed
-and optional *arms*, each arm overriding some rule options (``draw = "qin"``) or the bots. Every
-arm plays the same game indices, hence the same deals and the same bot generators (common random
-numbers), so arms compare paired. A game's result depends only on the rules version, the bots,
-the master seed, the arm and the game index (see :mod:`gardensim.sim.play`).
+and optional *arms*, each arm overriding some rule options (``draw = "qin"``), the board (one
+garden against another is a rule change too) or the bots. Every arm plays the same game indices,
+hence the same deal seeds and the same bot generators (common random numbers), so arms compare
+paired. A game's result depends only on the rules version, the bots, the master seed, the arm
+and the game index (see :mod:`gardensim.sim.play`).
 
 Validation happens twice: :class:`Study` checks the shape and types of every key when built, and
 :meth:`Study.resolve` builds each arm's game and bots, so the engine itself rejects unknown rule
@@ -32,7 +33,7 @@ STUDY_KEYS = (
     "bots", "pool", "rotate", "games", "seed", "telemetry", "arms",
 )
 #: Keys of an arm that are not rule options.
-ARM_KEYS = ("name", "bots", "pool", "options")
+ARM_KEYS = ("name", "board", "bots", "pool", "options")
 #: Name of the single arm of a study that declares none.
 BASE_ARM = "base"
 
@@ -64,17 +65,19 @@ def _specs(key: str, value: Any) -> list[str]:
 
 @dataclass
 class Arm:
-    """One variant of the study: rule options merged over the study's, optionally other bots."""
+    """One variant of the study: rule options merged over the study's, optionally another
+    board (replacing the study's) or other bots."""
 
     name: str
     options: dict[str, Any] = field(default_factory=dict)
     bots: list[str] | None = None
     pool: list[str] | None = None
+    board: str | None = None
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], index: int) -> Arm:
-        """Read an ``[[arms]]`` table: ``name``, optional ``bots``/``pool``/``options`` table,
-        and every other key is a rule option (``draw = "qin"``)."""
+        """Read an ``[[arms]]`` table: ``name``, optional ``board``, ``bots``/``pool``, an
+        ``options`` table, and every other key is a rule option (``draw = "qin"``)."""
         where = f"arms[{index}]"
         if not isinstance(raw, Mapping):
             raise _fail(where, "a table with a name and rule options", raw)
@@ -89,10 +92,17 @@ class Arm:
         pool = _specs(f"{where}.pool", raw["pool"]) if "pool" in raw else None
         if bots and pool:
             raise ConfigError(f"study key {where!r}: give either 'bots' or 'pool', not both")
-        return cls(name=name.strip(), options=dict(options), bots=bots, pool=pool)
+        board = raw.get("board")
+        if board is not None and (not isinstance(board, str) or not board.strip()):
+            raise _fail(f"{where}.board", "a board name or file path", board)
+        return cls(name=name.strip(), options=dict(options), bots=bots, pool=pool,
+                   board=None if board is None else board.strip())
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, **self.options}
+        out: dict[str, Any] = {"name": self.name}
+        if self.board is not None:
+            out["board"] = self.board
+        out.update(self.options)
         if self.bots is not None:
             out["bots"] = list(self.bots)
         if self.pool is not None:
@@ -263,11 +273,13 @@ class Study:
         anything runs; returns the arms with canonical bot specs."""
         arms = self.arms or [Arm(name=BASE_ARM)]
         resolved = []
-        for arm in arms:
+        for index, arm in enumerate(arms):
             where = f"arm {arm.name!r}: " if self.arms else ""
+            if arm.board is not None:
+                self._check_arm_board(arm, index)
             config = {
                 "game": self.game,
-                "board": self.board,
+                "board": self.board if arm.board is None else arm.board,
                 "players": self.players,
                 "options": {**self.base_options(), **arm.options},
             }
@@ -284,6 +296,14 @@ class Study:
                 raise type(exc)(f"{where}{exc}") from None
             resolved.append(ResolvedArm(arm.name, config, lineups, self.rotate))
         return resolved
+
+    def _check_arm_board(self, arm: Arm, index: int) -> None:
+        """An arm's board is tried with the engine's default options first, so a bad board is
+        reported under its own key rather than as whatever the options made of it."""
+        try:
+            registry.make_game(self.game, arm.board, self.players, {})
+        except GardensimError as exc:
+            raise type(exc)(f"study key 'arms[{index}].board' ({arm.name!r}): {exc}") from None
 
     def _lineups(self, bots: list[str] | None, pool: list[str] | None) -> list[list[str]]:
         if bots is not None:

@@ -156,3 +156,48 @@ def race_run(players: int = 2, deals: int = 60, arms: Sequence[str] = ("gazebo-d
     manifest = {"study": study, "version": "0.1.0", "status": "complete"}
     return SimpleNamespace(games=_finish(games), turns=turns_frame, study=study,
                            manifest=manifest)
+
+
+def score_games(
+    players: int = 2,
+    deals: int = 200,
+    shift: dict[str, float] | None = None,
+    spread: dict[str, float] | None = None,
+    deal_sd: float = 6.0,
+    noise_sd: float = 8.0,
+    own_sd: float = 3.0,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Summer Pavilion-shaped games frame whose scores have planted per-arm effects.
+
+    score(arm, game, seat) = 70 + shift[arm] + deal effect + spread[arm] * (shared noise +
+    arm's own noise): the deal effect and the shared noise are common to every arm (common
+    random numbers, so pairing pays), ``own_sd`` is what the arm itself adds. Each seat's score
+    is split as ``5 + placement + numbers``; the highest score wins, ties shared.
+    """
+    shift = shift or {"base": 0.0}
+    spread = spread or {}
+    rng = np.random.default_rng(seed)
+    n = deals * players
+    deal = np.arange(n) // players
+    deal_effect = rng.normal(0, deal_sd, size=deals)[deal][:, None]
+    shared = rng.normal(0, noise_sd, size=(n, players))
+    frames = []
+    for arm, delta in shift.items():
+        own = rng.normal(0, own_sd, size=(n, players))
+        scores = np.rint(70 + delta + deal_effect + spread.get(arm, 1.0) * (shared + own))
+        numbers = rng.integers(0, 20, size=(n, players))
+        best = scores.max(axis=1, keepdims=True)
+        win = (scores == best) / (scores == best).sum(axis=1, keepdims=True)
+        frame = {"arm": arm, "game": np.arange(n), "deal": deal, "seed": 1000 + deal,
+                 "players": players, "turns": 120, "moves": "", "end_reason": "rounds",
+                 "rounds": 6, "first_player": 0}
+        for s in range(MAX_SEATS):
+            present = s < players
+            frame[f"bot_{s}"] = "greedy" if present else None
+            frame[f"win_{s}"] = win[:, s] if present else math.nan
+            frame[f"score_{s}"] = scores[:, s] if present else math.nan
+            frame[f"numbers_{s}"] = numbers[:, s] if present else math.nan
+            frame[f"placement_{s}"] = scores[:, s] - 5 - numbers[:, s] if present else math.nan
+        frames.append(pd.DataFrame(frame))
+    return _finish(pd.concat(frames, ignore_index=True).to_dict("records"))

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from gardensim.analysis import arms, luck, plots, seat, shape
-from tests.analysis.synth import logit_games, race_run
+from gardensim.analysis import arms, luck, plots, scores, seat, shape
+from tests.analysis.synth import logit_games, race_run, score_games
 
 
 def _png_size(fig) -> int:
@@ -58,3 +58,19 @@ def test_every_figure_renders(run):
     ]
     for fig in figures:
         assert _png_size(fig) > 1000
+
+
+def test_score_figures_show_each_arm_its_mean_and_each_paired_difference():
+    boards = {"base": 0.0, "glazed-orange": 2.0, "glazed-purple": -4.0}
+    games = score_games(players=2, deals=30, shift=boards, seed=1)
+    distributions = scores.score_distributions(games)
+    fig = plots.score_plot(distributions)
+    (ax,) = fig.axes
+    means = sorted(line.get_xdata()[0] for line in ax.lines)
+    assert means == pytest.approx(sorted(d.mean for d in distributions))
+    assert len(ax.patches) == 3  # one step histogram per board
+    comparisons = scores.compare_scores(games, boot=50, resamples=19)
+    fig = plots.score_difference_plot(comparisons)
+    points = fig.axes[0].containers[0].lines[0].get_xdata()
+    assert points == pytest.approx([c.difference for c in comparisons])
+    assert _png_size(fig) > 1000

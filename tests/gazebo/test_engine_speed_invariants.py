@@ -3,7 +3,8 @@
 ``state.contacts`` (per colour, where two of its nooks meet; legality.py) is filled lazily and
 marked stale by event resolution only for the colours a placement touched; a stale mark missed
 there would leave a wrong entry that makes legal-move counts and listings wrong. So after every
-action, apply/undo look-ahead and clone, each cached entry must equal a fresh measurement.
+action, apply/undo look-ahead and clone, each cached entry must equal a pair-by-pair measurement
+written here, apart from the engine's.
 """
 
 from __future__ import annotations
@@ -20,11 +21,21 @@ from .rules_helpers import board_path, dumps
 
 
 def fresh_contacts(state) -> list:
-    """Every colour measured anew on a copy whose cache is empty."""
-    copy = state.clone()
-    copy.contacts = [None, None, None]
-    copy._measure_contacts()
-    return copy.contacts
+    """Per colour, every pair of its nooks that may not always join (different owners, or
+    both big: rulings 6), their halos met cell by cell and side by side."""
+    width = state.geo.width
+    out = []
+    for col in range(3):
+        nooks = [r for r in state.nooks.values() if r[1] == col]
+        twice = pairs = vertical = 0
+        for i, (o1, _, c1, _, _, _, h1) in enumerate(nooks):
+            for o2, _, c2, _, _, _, h2 in nooks[:i]:
+                if o1 != o2 or (len(c1) >= 5 and len(c2) >= 5):
+                    twice |= h1 & h2
+                    pairs |= (h1 & (h2 >> 1)) | (h2 & (h1 >> 1))
+                    vertical |= (h1 & (h2 >> width)) | (h2 & (h1 >> width))
+        out.append((twice, pairs & state.geo.has_east, vertical))
+    return out
 
 
 def assert_cache_matches(state) -> None:

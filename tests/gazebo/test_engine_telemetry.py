@@ -21,21 +21,21 @@ RUNNER_COLUMNS = {"turn", "seat", "bot", "decision_s", "game"}
 def test_turn_and_game_rows_follow_the_declared_columns(players, options):
     game = GazeboGame("butterfly", players, options)
     record = play_game(game, [make_bot("random")] * players, 3, 0, telemetry=True)
-    for row in record.turns:
+    for row in record.turn_rows:
         assert set(row) == set(game.turn_columns) | RUNNER_COLUMNS
         for s in range(4):
             assert (row[f"placed_{s}"] is None) == (s >= players)
     assert set(game.game_columns) <= set(record.game)
     for s in range(players):
-        placed = sum(r[f"placed_{s}"] - r[f"returned_{s}"] for r in record.turns)
+        placed = sum(r[f"placed_{s}"] - r[f"returned_{s}"] for r in record.turn_rows)
         assert placed == record.game[f"on_board_{s}"]
-        assert record.turns[-1][f"supply_{s}"] == record.game[f"supply_{s}"]
+        assert record.turn_rows[-1][f"supply_{s}"] == record.game[f"supply_{s}"]
     for s in range(players, 4):
         assert record.game[f"supply_{s}"] is None
-    moves = " ".join(r["move"] for r in record.turns).split()
+    moves = " ".join(r["move"] for r in record.turn_rows).split()
     assert moves == record.game["moves"].split()
-    assert sum(r["drew_singles"] + r["drew_doubles"] for r in record.turns) == sum(
-        len(r["draws"].split(",")) for r in record.turns if r["draws"])
+    assert sum(r["drew_singles"] + r["drew_doubles"] for r in record.turn_rows) == sum(
+        len(r["draws"].split(",")) for r in record.turn_rows if r["draws"])
 
 
 def test_event_counts_and_legal_moves_match_the_game():
@@ -65,3 +65,30 @@ def test_event_counts_and_legal_moves_match_the_game():
     held = Counter(p["owner"] for p in state.summary()["patios"] if p["owner"] is not None)
     assert [final["patios_0"], final["patios_1"]] == [held[0], held[1]]
     assert final["end_reason"] == state.end_reason
+
+
+@pytest.mark.parametrize(("board", "players", "options"), [
+    ("aviary", 2, {}), ("butterfly", 3, {"draw": "qin"}), ("jungle", 4, {"partnership": True}),
+    ("botanical", 3, {"no_move_ends_game": False}),
+])
+def test_batched_turn_table_equals_one_turn_row_per_turn(board, players, options):
+    """The play loop's one-pass ``turn_table`` must give exactly the rows ``turn_row`` gives
+    turn by turn (protocol: batched_turns)."""
+    game = GazeboGame(board, players, options)
+    for seed in range(8):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        marks, turns, rows = [], [], []
+        while not state.is_terminal():
+            marks.append(state.mark())
+            turn, actions = state.turn, []
+            while not state.is_terminal() and state.turn == turn:
+                actions.append(state.random_action(rng))
+                state.apply_action(actions[-1])
+            turns.append(actions)
+            rows.append(state.turn_row(marks[-1], actions))
+        marks.append(state.mark())
+        table = state.turn_table(marks, turns)
+        assert set(table) == set(game.turn_columns)
+        assert [dict(zip(table, values, strict=True))
+                for values in zip(*table.values(), strict=True)] == rows

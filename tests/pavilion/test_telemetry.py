@@ -20,22 +20,22 @@ def record():
 
 def test_turn_rows_have_exactly_the_declared_columns_and_dtypes(record) -> None:
     game, rec = record
-    frame = pd.DataFrame([{k: r[k] for k in game.turn_columns} for r in rec.turns])
+    frame = pd.DataFrame([{k: r[k] for k in game.turn_columns} for r in rec.turn_rows])
     frame = frame.astype(game.turn_columns)
-    assert all(set(game.turn_columns) <= set(r) for r in rec.turns)
+    assert all(set(game.turn_columns) <= set(r) for r in rec.turn_rows)
     assert set(frame["phase"]) == {"draft", "place", "pass"}
 
 
 def test_turn_rows_describe_takes_placements_and_passes(record) -> None:
     game, rec = record
-    drafts = [r for r in rec.turns if r["phase"] == "draft"]
+    drafts = [r for r in rec.turn_rows if r["phase"] == "draft"]
     assert sum(r["took_token"] for r in drafts) == 6, "one token take per round"
     assert all(r["tiles_taken"] >= 1 and r["wilds_taken"] in (0, 1) for r in drafts)
-    places = [r for r in rec.turns if r["phase"] == "place"]
+    places = [r for r in rec.turn_rows if r["phase"] == "place"]
     assert all(1 <= r["points"] <= 6 and 1 <= r["cost"] <= 6 for r in places)
     assert all(0 <= r["wilds_paid"] < r["cost"] for r in places)
     assert all(len(r["bonus_colours"]) == r["bonus_tiles"] for r in places)
-    passes = [r for r in rec.turns if r["phase"] == "pass"]
+    passes = [r for r in rec.turn_rows if r["phase"] == "pass"]
     assert all(r["kept"] <= 4 for r in passes)
 
 
@@ -57,5 +57,5 @@ def test_game_row_breakdown_adds_up_to_each_score(record) -> None:
 def test_turn_points_add_up_to_placement_points(record) -> None:
     game, rec = record
     for s in range(3):
-        points = sum(r["points"] for r in rec.turns if r["seat"] == s and r["phase"] == "place")
+        points = sum(r["points"] for r in rec.turn_rows if r["seat"] == s and r["phase"] == "place")
         assert points == rec.game[f"placement_{s}"]

@@ -86,8 +86,10 @@ def test_a_source_that_is_neither_run_nor_study_is_one_line_and_exit_2(tmp_path,
 
 
 def test_the_default_study_set_covers_two_to_four_players_with_paired_draw_arms():
-    studies = read_studies(DATA_DIR / "studies" / "default.toml")
-    assert [s.players for s in studies] == [2, 3, 4]
+    studies = [s for s in read_studies(DATA_DIR / "studies" / "default.toml")
+               if s.game == "gazebo"]
+    assert [(s.name, s.players, s.games, s.seed) for s in studies] == [
+        ("default-2p", 2, 1534, 1), ("default-3p", 3, 900, 1), ("default-4p", 4, 800, 1)]
     from gardensim.analysis.samplesize import wilson_half_width
 
     for s in studies:
@@ -96,6 +98,18 @@ def test_the_default_study_set_covers_two_to_four_players_with_paired_draw_arms(
         assert set(s.bots) == {"greedy"}
         assert s.games % s.players == 0
     assert wilson_half_width(studies[0].games) <= 0.025
+
+
+def test_the_default_study_set_compares_three_pavilion_boards_at_two_to_four_players():
+    studies = [s for s in read_studies(DATA_DIR / "studies" / "default.toml")
+               if s.game == "pavilion"]
+    assert [s.players for s in studies] == [2, 3, 4]
+    for s in studies:
+        arms = s.resolve()
+        assert [(a.name, a.config["board"]) for a in arms] == [
+            (b, b) for b in ("base", "glazed-orange", "glazed-purple")]
+        assert all(a.config["options"] == {"first_player": 0} for a in arms)  # seat 0 starts
+        assert set(s.bots) == {"greedy"} and s.games % s.players == 0
 
 
 def test_a_study_set_with_an_unknown_key_names_it(tmp_path):

@@ -40,3 +40,16 @@ def test_the_garden_and_a_final_position_are_drawn(page):
     assert pictures.count("data:image/png;base64,") == 2
     assert "The aviary garden." in pictures
     assert "final position of game 0" in pictures
+
+
+def test_garden_arms_draw_every_garden_and_the_position_on_its_own(tmp_path):
+    study = {**STUDY, "name": "gardens", "bots": ["random", "random"], "games": 2,
+             "arms": [{"name": "butterfly", "board": "butterfly"},
+                      {"name": "jungle", "board": "jungle"}]}
+    run = gardensim.simulate(study, tmp_path / "run", jobs=1, progress=False)
+    index = build_report(run, tmp_path / "report", budget=Budget(variance=5, skill=5, arms=20))
+    page = index.read_text(encoding="utf-8")
+    pictures = re.search(r'<section id="pictures">(.*?)</section>', page, re.S).group(1)
+    assert "The butterfly garden." in pictures and "The jungle garden." in pictures
+    assert "The aviary garden." not in pictures  # the study's board, which no arm plays
+    assert "final position of game 0 (butterfly, 2 players)" in pictures

@@ -2,13 +2,16 @@
 
 The engine keeps one flat list of cumulative counters (``state.cnt``, layout below) that event
 resolution and draws bump as they happen; a turn row is the difference between the counters at
-the turn's :meth:`mark` and now, so collecting telemetry never recomputes anything.
+the turn's :meth:`mark` and now, so collecting telemetry never recomputes anything. The play
+loop uses :meth:`turn_table`, the same differences taken for every turn at once when the game
+ends; :meth:`turn_row` is the one-turn form it must equal (tests hold them together).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from operator import sub
+from typing import Any, ClassVar
 
 from gardensim.core.protocol import Action
 
@@ -114,6 +117,51 @@ class TelemetryMixin:
         row["drew_singles"] = drew_singles
         row["drew_doubles"] = len(draws) - drew_singles
         return row
+
+    batched_turns: ClassVar[bool] = True
+
+    def turn_table(
+        self, marks: Sequence[Any], actions: Sequence[Sequence[Action]]
+    ) -> dict[str, list[Any]]:
+        """Every turn's columns from consecutive marks: a counter's column is the difference of
+        its cumulative values between one turn's mark and the next; supplies follow from the
+        gazebos placed and returned (the only two ways a supply changes, ``events.py``)."""
+        turns = len(actions)
+        counters = list(zip(*[m[0] for m in marks], strict=True))
+
+        def delta(slot: int) -> list[int]:
+            values = counters[slot]
+            return list(map(sub, values[1:], values))
+
+        to_str = self.action_to_string  # type: ignore[attr-defined]
+        table: dict[str, list[Any]] = {
+            "move": [" ".join([to_str(a) for a in acts]) for acts in actions],
+            "hand_singles": [m[2] for m in marks[:-1]],
+            "hand_doubles": [m[3] for m in marks[:-1]],
+            "legal_moves": [m[4] for m in marks[:-1]],
+        }
+        for i, event in enumerate(EVENT_TYPES[:-1]):
+            table[f"ev_{event}"] = delta(EV + i)
+        n = self.n
+        start = self.start_gazebos  # type: ignore[attr-defined]
+        absent = [None] * turns
+        drew = [0] * turns
+        for s, (placed, returned, left) in enumerate(_SEAT_KEYS):
+            if s >= n:
+                table[placed] = table[returned] = table[left] = absent
+                continue
+            table[placed] = delta(PLACED + s)
+            table[returned] = delta(RETURNED + s)
+            table[left] = [start[s] - out + back for out, back in
+                           zip(counters[PLACED + s][1:], counters[RETURNED + s][1:], strict=True)]
+            drew = list(map(int.__add__, drew, delta(SINGLES_DRAWN + s)))
+        log = self.draw_log
+        bounds = [m[1] for m in marks]
+        draws = [log[i:j] for i, j in zip(bounds, bounds[1:], strict=False)]
+        table["draws"] = [",".join([_DRAW_WORDS[d] for d in ds]) if ds else "" for ds in draws]
+        table["drew_singles"] = drew
+        table["drew_doubles"] = [len(ds) - k for ds, k in zip(draws, drew, strict=True)]
+        return table
 
     def game_row(self) -> dict[str, Any]:
         n = self.n
