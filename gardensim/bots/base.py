@@ -90,15 +90,3 @@ class Bot(ABC):
 def _format(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
-
-def position_value(state: GameState, player: int) -> float:
-    """Value of ``state`` for ``player`` in [0, 1], as bots compare positions.
-
-    A finished game is worth its outcome: 1 for a win (shared with a partner or tied winners
-    alike, since ``returns`` splits the share but either way the seat did not lose), 0 for a
-    loss. A live game is worth the game's heuristic :meth:`GameState.evaluate`.
-    """
-    if state.is_terminal():
-        shares = state.returns()
-        return 1.0 if shares[player] > 0 else 0.0
-    return state.evaluate(player)

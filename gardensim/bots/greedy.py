@@ -2,7 +2,7 @@
 
 Honest by construction: it never looks at the real state beyond its legal actions. Each decision
 samples ``samples`` determinizations (hidden parts resampled from the bot's observation), applies
-every legal action to each, scores the result with :func:`~gardensim.bots.base.position_value`
+every legal action to each, scores the result with :meth:`~gardensim.core.protocol.GameState.value`
 for its own seat, undoes it, and plays the action with the best mean score. Exact ties are broken
 by the seeded generator, so the same seed gives the same game.
 
@@ -22,19 +22,15 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from gardensim.bots.base import Bot, position_value
+from gardensim.bots.base import Bot
 from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Action, GameState
 
 
 def action_scores(state: GameState, player: int, actions: list[Action]) -> list[float]:
-    """Score of each action for ``player``: apply, value, undo (no copies)."""
-    scores = []
-    for action in actions:
-        state.apply_action(action)
-        scores.append(position_value(state, player))
-        state.undo()
-    return scores
+    """Score of each action for ``player`` (:meth:`GameState.action_values`: apply, value,
+    undo, or the game's faster equivalent)."""
+    return state.action_values(player, actions)
 
 
 def pick_best(actions: list[Action], scores: list[float], rng: random.Random) -> Action:

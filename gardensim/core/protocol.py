@@ -127,6 +127,31 @@ class GameState(ABC):
         """Index of the current turn (one seat's whole turn may span several actions)."""
 
     # ----- conveniences with generic defaults -------------------------------------------
+    def value(self, player: int) -> float:
+        """Value of this position for ``player`` in [0, 1], as bots compare positions.
+
+        A finished game is worth its outcome: 1 for a win (shared with a partner or tied
+        winners alike, since ``returns`` splits the share but either way the seat did not
+        lose), 0 for a loss. A live game is worth the heuristic :meth:`evaluate`.
+        """
+        if self.is_terminal():
+            return 1.0 if self.returns()[player] > 0 else 0.0
+        return self.evaluate(player)
+
+    def action_values(self, player: int, actions: Sequence[Action]) -> list[float]:
+        """:meth:`value` for ``player`` after each of ``actions``: apply, value, undo.
+
+        One-ply look-ahead is what greedy play and tree ordering spend their time on, so a game
+        may override this with a faster computation; it must return exactly these numbers and
+        leave the state as it found it.
+        """
+        out = []
+        for action in actions:
+            self.apply_action(action)
+            out.append(self.value(player))
+            self.undo()
+        return out
+
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action; games may override with a faster sampler."""
         return rng.choice(self.legal_actions())

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from gardensim.core.protocol import GameState
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -54,6 +56,9 @@ def test_a_seat_decides_with_its_own_weights_and_restores_the_shared_ones(tune):
 
         def evaluate(self, player):
             return Evaluation.weights()["w"] * (1 if self.last == 1 else -1)
+
+        value = GameState.value
+        action_values = GameState.action_values
 
     likes_one = tune.WeightedGreedy(Evaluation, {"w": 2.0}, "candidate")
     likes_zero = tune.WeightedGreedy(Evaluation, {"w": -2.0}, "current")

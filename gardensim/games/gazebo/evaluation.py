@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import tomllib
 from functools import lru_cache
+from typing import Any
 
 from gardensim.games.gazebo.telemetry import BIG, HELD, SMALL, THREAT
 from gardensim.paths import DATA_DIR
@@ -32,6 +33,19 @@ def weight_tuple() -> tuple[float, ...]:
     """The weights in the order ``TERMS`` (what :meth:`EvaluationMixin.evaluate` unpacks)."""
     w = weights()
     return tuple(w[t] for t in TERMS)
+
+
+def count_exposed(mine: Any, rivals: Any, free: int) -> int:
+    """How many of the small nooks ``mine`` (colour, size, halo) a larger nook of ``rivals``
+    (per colour: size, halo) touches through a cell of ``free``."""
+    exposed = 0
+    for col, size, halo in mine:
+        reach = halo & free
+        for rival_size, rival_halo in rivals[col]:
+            if rival_size > size and reach & rival_halo:
+                exposed += 1
+                break
+    return exposed
 
 
 class EvaluationMixin:
@@ -117,6 +131,14 @@ class EvaluationMixin:
     def _exposed(self, player: int, partner: int) -> int:
         """Small nooks of ``player`` that a larger rival nook of their colour touches through
         one free cell (bitboard halos), so one domino could absorb them (rulings 6)."""
+        mine, rivals = self._small_and_rivals(player, partner)
+        return count_exposed(mine, rivals, self.freemask)  # type: ignore[attr-defined]
+
+    def _small_and_rivals(
+        self, player: int, partner: int
+    ) -> tuple[list[tuple[int, int, int]], tuple[list, list, list]]:
+        """``player``'s small nooks as (colour, size, halo), and per colour the (size, halo) of
+        the rival nooks of 3 squares or more, which are the only ones that could absorb them."""
         mine = []
         rivals: tuple[list, list, list] = ([], [], [])
         for owner, col, cells, _g, _p, _v, halo in self.nooks.values():  # type: ignore
@@ -126,15 +148,7 @@ class EvaluationMixin:
                     mine.append((col, size, halo))
             elif owner != partner and size >= 3:
                 rivals[col].append((size, halo))
-        exposed = 0
-        free = self.freemask  # type: ignore[attr-defined]
-        for col, size, halo in mine:
-            reach = halo & free
-            for rival_size, rival_halo in rivals[col]:
-                if rival_size > size and reach & rival_halo:
-                    exposed += 1
-                    break
-        return exposed
+        return mine, rivals
 
     def _singles_known(self, player: int) -> list[int]:
         n = self.n  # type: ignore[attr-defined]

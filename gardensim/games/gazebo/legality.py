@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.dominoes import ORIENTATIONS
+from gardensim.games.gazebo.dominoes import ORIENTATIONS, type_of
 from gardensim.games.gazebo.geometry import (
     DECLINE,
     DRAW_GENERAL,
@@ -22,6 +22,8 @@ from gardensim.games.gazebo.geometry import (
 PLACE, EXTRA, DRAW, OVER = 0, 1, 2, 3
 #: colour pair (x, y) of each oriented code x * 3 + y
 XY = tuple(divmod(xy, 3) for xy in range(9))
+#: domino type of each oriented colour pair x * 3 + y
+TYPE_OF_XY = tuple(type_of(x, y) for x, y in XY)
 ALL_ORIENTS = [xy for o in ORIENTATIONS for xy in o]
 _ORIENTS_OF_HAND: dict[tuple[int, ...], list[int]] = {}
 

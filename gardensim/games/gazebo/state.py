@@ -21,7 +21,6 @@ from typing import Any
 from gardensim.core.errors import IllegalMoveError
 from gardensim.core.protocol import TERMINAL, Action, GameState
 from gardensim.games.gazebo import notation
-from gardensim.games.gazebo.dominoes import type_of
 from gardensim.games.gazebo.evaluation import EvaluationMixin
 from gardensim.games.gazebo.events import MISSING, EventsMixin
 from gardensim.games.gazebo.geometry import (
@@ -31,7 +30,15 @@ from gardensim.games.gazebo.geometry import (
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
-from gardensim.games.gazebo.legality import DRAW, EXTRA, OVER, PLACE, LegalityMixin
+from gardensim.games.gazebo.legality import (
+    DRAW,
+    EXTRA,
+    OVER,
+    PLACE,
+    TYPE_OF_XY,
+    LegalityMixin,
+)
+from gardensim.games.gazebo.lookahead import LookaheadMixin
 from gardensim.games.gazebo.observation import ObservationMixin
 from gardensim.games.gazebo.telemetry import (
     DOUBLES_DRAWN,
@@ -42,11 +49,10 @@ from gardensim.games.gazebo.telemetry import (
 )
 
 PHASE_NAMES = ("place", "extra", "draw", "over")
-#: domino type of each oriented colour pair x * 3 + y
-TYPE_OF_XY = tuple(type_of(xy // 3, xy % 3) for xy in range(9))
 
 
 class GazeboState(
+    LookaheadMixin,
     LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin, GameState
 ):
     """One Gazebo position. Built by :meth:`GazeboGame.new_initial_state` or, with
