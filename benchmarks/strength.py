@@ -23,6 +23,10 @@ as good as the counts written next to them.
         [--pavilion-boards base glazed-purple] [--jobs 1] [--seed 1]
 
     .venv/bin/python benchmarks/strength.py --sections pavilion-mcts-greedy --games 200
+
+A long section can be split over processes or machines: play each pairing with ``gardensim
+tournament ... --seed S --out FILE`` and record the files with ``--sections NAME --from-json
+FILE.json ...`` (same seed; rungs of the ladder are listed in budget order however recorded).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ RESULTS = HERE / "results"
 sys.path.insert(0, str(ROOT))
 
 from gardensim.bots.mcts import MCTSBot  # noqa: E402
+from gardensim.core.registry import make_bot  # noqa: E402
 from gardensim.tournament import run_tournament  # noqa: E402
 
 GAME_NAMES = {"pavilion": "Summer Pavilion"}
@@ -100,20 +105,47 @@ def run_section(name: str, args: argparse.Namespace) -> dict[str, Any]:
         if game != "gazebo":  # the game and board of each run; the full tournament beside it
             extra = {"game": game, "board": board}
             result.write(RESULTS / f"{name}-{board}")
-        runs.append({
-            **extra,
-            "bots": bots, "players": players, "games": len(result.games),
-            "seconds": round(time.perf_counter() - t0, 1),
-            "summary": [{k: b[k] for k in ("bot", "games", "win_rate", "ci95", "rating",
-                                           "rating_ci95", "decision_s", "decision_median_s")}
-                        for b in result.bots],
-            "head_to_head": result.head_to_head,
-            "seat_win_rate": result.seats,
-        })
+        runs.append(run_entry(result.to_dict(), len(result.games),
+                              round(time.perf_counter() - t0, 1), extra))
         print(result.format(), flush=True)
     boards = ",".join(dict.fromkeys(board for _, board, *_ in plan))
-    return {"section": name, "board": boards, "seed": args.seed, "jobs": args.jobs,
+    return section_entry(name, boards, args.seed, args.jobs, runs)
+
+
+def run_entry(data: dict[str, Any], games: int, seconds: float | None,
+              extra: dict[str, Any]) -> dict[str, Any]:
+    """One tournament of a section, from its ``TournamentResult.to_dict()``."""
+    return {
+        **extra,
+        "bots": [b["bot"] for b in data["bots"]], "players": data["players"], "games": games,
+        "seconds": seconds,
+        "summary": [{k: b[k] for k in ("bot", "games", "win_rate", "ci95", "rating",
+                                       "rating_ci95", "decision_s", "decision_median_s")}
+                    for b in data["bots"]],
+        "head_to_head": data["head_to_head"],
+        "seat_win_rate": data["seat_win_rate"],
+    }
+
+
+def section_entry(name: str, boards: str, seed: int, jobs: int,
+                  runs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"section": name, "board": boards, "seed": seed, "jobs": jobs,
             "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "runs": runs}
+
+
+def recorded_section(name: str, files: list[Path]) -> dict[str, Any]:
+    """A section made of tournaments already played with ``gardensim tournament --out FILE``
+    (a long section split over processes or machines): their seed must agree."""
+    runs, seeds, boards = [], set(), []
+    for file in files:
+        data = json.loads(file.read_text())
+        tables = max(1, len(data.get("tables") or []))
+        runs.append(run_entry(data, data["games_per_table"] * tables, None, {}))
+        seeds.add(data["seed"])
+        boards.append(data["board"])
+    if len(seeds) != 1:
+        raise SystemExit(f"--from-json: the tournaments have different seeds {sorted(seeds)}")
+    return section_entry(name, ",".join(dict.fromkeys(boards)), seeds.pop(), 1, runs)
 
 
 def _row(run: dict[str, Any], bot: str) -> dict[str, Any]:
@@ -150,7 +182,10 @@ def render(results: dict[str, Any]) -> str:
         entry = results.get(name)
         if not entry:
             continue
-        for run in entry["runs"]:
+        runs = entry["runs"]
+        if name == "ladder":  # rungs in budget order, however they were measured
+            runs = sorted(runs, key=lambda r: make_bot(r["bots"][0]).params["iters"])
+        for run in runs:
             label = " vs ".join(run["bots"]) + (f" ({run['players']}p)" if run["players"] > 2
                                                 else "")
             if "game" in run:
@@ -186,6 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--from-json", nargs="+", type=Path, metavar="FILE",
+                        help="record these tournaments (gardensim tournament --out FILE) as "
+                             "the runs of the one section given, instead of playing")
     parser.add_argument("--render-only", action="store_true",
                         help="rewrite strength.md from strength.json and stop")
     args = parser.parse_args(argv)
@@ -195,8 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.render_only:
         (RESULTS / "strength.md").write_text(render(json.loads(path.read_text())))
         return 0
+    if args.from_json and len(args.sections) != 1:
+        raise SystemExit("--from-json needs exactly one --sections name")
     for name in args.sections:
-        entry = run_section(name, args)
+        entry = (recorded_section(name, args.from_json) if args.from_json
+                 else run_section(name, args))
         # Re-read just before writing: sections may run in separate processes.
         results = json.loads(path.read_text()) if path.exists() else {}
         if name in results:  # keep pairings measured by an earlier run (e.g. other rungs)

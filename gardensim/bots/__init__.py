@@ -6,7 +6,7 @@ and Python:
 - ``random``: uniform over legal actions, draws included. No parameters.
 - ``greedy[:epsilon=0,samples=1]``: one-ply look-ahead on ``state.evaluate`` over
   ``samples`` determinizations; ``epsilon`` plays at random with that probability.
-- ``mcts[:iters=80,seconds=0,c=0.3,rollout=greedy,epsilon=0,depth=2,expand=random,widen=2]``:
+- ``mcts[:iters=80,seconds=0,c=0.1,rollout=greedy,epsilon=0,depth=2,expand=random,widen=2]``:
   information-set MCTS; ``rollout`` is ``random``, ``greedy`` or ``none``; ``depth`` is a fixed
   horizon in turns (0 = play to the end); ``widen`` is progressive widening (0 = off).
   Classic ISMCTS with random play-outs is ``mcts:rollout=random,depth=0,widen=0,c=0.7``.

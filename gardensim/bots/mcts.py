@@ -71,7 +71,7 @@ class MCTSBot(Bot):
     param_types: ClassVar[dict[str, tuple[type, Any]]] = {
         "iters": (int, 80),
         "seconds": (float, 0.0),
-        "c": (float, 0.3),
+        "c": (float, 0.1),
         "rollout": (str, "greedy"),
         "epsilon": (float, 0.0),
         "depth": (int, 2),

@@ -1,17 +1,20 @@
 """One-ply look-ahead values for :class:`GazeboState`, faster than apply-value-undo each action.
 
 Greedy play and MCTS (move ordering and greedy rollouts) value every legal action; that is where
-their time goes. About two actions in three are *plain*: a two-coloured domino off the zen
-spaces and pedestals that either touches no square of its colours (*quiet*), or adds one square
-to one nook that does not reach five squares with it and gains no patio or vase (*a plain
-growth*). Neither moves a gazebo, changes a patio or starts an extra placement, so the value
-after it differs
-from that of any other plain action of the same domino type only through the evaluation's
-``exposed`` term (which reads the free cells and the nooks' sizes and halos) and through a game
-end on the next turn, which needs no placement to be left. So the value of a plain action is
-keyed by (domino type, ``exposed`` after it), computed the ordinary way for the first action of
-a key and shared by the others, as long as an open slot with at most one nook square beside it
-surely survives the placement. Everything else is applied, valued and undone.
+their time goes. Most actions are *plain*: off the zen spaces and pedestals, each colour of the
+domino either touches no square of its colour or adds its squares to exactly one nook without
+making it big (five squares), and no new nook square is next to a patio or a vase. A plain
+placement then makes no big nook, no absorb, no patio change and no extra placement; one that
+creates a nook (a single-coloured domino touching nothing) places one gazebo, so every plain
+creation changes the counters and supplies in the same way (or ends the game with the same
+winner, by the mover's last gazebo), and every other plain placement leaves them as they are.
+So the value after a plain placement depends only on the domino type (the hand after the
+refill), whether it created a nook, and the evaluation's ``exposed`` term (which reads the free
+cells and the nooks' sizes and halos, recomputed here for the changed nooks) - as long as an
+open slot with at most one nook square beside it surely survives, so the next turn cannot end
+the game for want of a placement. Values are keyed by that triple, computed the ordinary way for
+the first action of a key and shared by the others. Everything else is applied, valued and
+undone.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ from gardensim.core.protocol import Action
 from gardensim.games.gazebo.evaluation import count_exposed
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
 from gardensim.games.gazebo.legality import EXTRA, PLACE, TYPE_OF_XY, XY
-from gardensim.games.gazebo.telemetry import SMALL
 
-#: open slots with at most one nook square beside them always take some domino (rulings 6);
-#: one domino closes at most 7 slots and puts a nook square beside at most 16 others
-SIMPLE_SLOTS_KEPT = 24
+#: open slots with at most one nook square beside them always take some domino (rulings 6).
+#: A placement closes at most 7 slots and puts a nook square beside at most 24 more, so with
+#: this many of them open any placement leaves one; a quiet one (no nook square) needs 8.
+SIMPLE_SLOTS_KEPT = 32
 QUIET_SAFE = 8
 
 
@@ -44,40 +47,63 @@ class LookaheadMixin:
         nook_of = self.nook_of  # type: ignore[attr-defined]
         nooks = self.nooks  # type: ignore[attr-defined]
         colored = self._color_masks()
-        partner = 3 - player if self.partnership else player  # type: ignore[attr-defined]
-        exposure = _Exposure(self, player, partner, self.freemask)  # type: ignore[attr-defined]
+        mover = self.player  # type: ignore[attr-defined]
+        exposure = _Exposure(self, player)
         simple = self._simple_slots()
         quiet_safe = len(simple) >= QUIET_SAFE
-        growth_safe = len(simple) >= SIMPLE_SLOTS_KEPT
-        by_key: dict[tuple[int, int], float] = {}
+        always_safe = len(simple) >= SIMPLE_SLOTS_KEPT
+        by_key: dict[tuple[int, bool, int], float] = {}
         out = []
         for action in actions:
             key = None
             if action < DRAW_GENERAL:
                 slot, xy = divmod(action, 9)
-                x, y = XY[xy]
-                if x != y and not special[slot]:
+                if not special[slot]:
+                    x, y = XY[xy]
                     a, b = slot_cells[slot]
-                    touch_a = nmask[a] & colored[x]
-                    touch_b = nmask[b] & colored[y]
-                    covered = bit[a] | bit[b]
-                    if not touch_a and not touch_b:
-                        if quiet_safe or any(s not in touching[slot] for s in simple):
-                            key = (TYPE_OF_XY[xy], exposure.after(covered))
-                    elif not (touch_a and touch_b):
-                        c, touch = (a, touch_a) if touch_a else (b, touch_b)
+                    if x == y:
+                        groups: Any = (((nmask[a] | nmask[b]) & colored[x], x, (a, b)),)
+                    else:
+                        groups = ((nmask[a] & colored[x], x, (a,)),
+                                  (nmask[b] & colored[y], y, (b,)))
+                    growths = []
+                    created = None
+                    joined = 0
+                    for touch, col, new in groups:
+                        if not touch:
+                            if len(new) == 1:
+                                continue
+                            if patio_adj[a] or patio_adj[b] or vase_adj[a] or vase_adj[b]:
+                                break
+                            created = (mover, col, nmask[a] | nmask[b])
+                            joined = bit[a] | bit[b]
+                            continue
                         k = self._only_nook(touch, nook_of)
+                        if k < 0:
+                            break
+                        size = len(nooks[k][2])
+                        if size < 5 <= size + len(new):
+                            break
+                        gain = 0
+                        for c in new:
+                            if patio_adj[c] or vase_adj[c]:
+                                break
+                            gain |= nmask[c]
+                            joined |= bit[c]
+                        else:
+                            growths.append((k, len(new), gain))
+                            continue
+                        break
+                    else:
                         if (
-                            k >= 0
-                            and len(nooks[k][2]) != 4
-                            and not patio_adj[c]
-                            and not vase_adj[c]
-                            and (growth_safe or any(
-                                s not in touching[slot] and not slot_nmask[s] & bit[c]
-                                for s in simple
-                            ))
+                            quiet_safe if not joined else always_safe
+                        ) or any(
+                            s not in touching[slot] and not slot_nmask[s] & joined
+                            for s in simple
                         ):
-                            key = (TYPE_OF_XY[xy], exposure.after(covered, k, nmask[c]))
+                            covered = bit[a] | bit[b]
+                            key = (TYPE_OF_XY[xy], created is not None,
+                                   exposure.after(covered, growths, created))
             if key is None:
                 out.append(self._value_after(player, action))
                 continue
@@ -135,15 +161,15 @@ class LookaheadMixin:
 
 class _Exposure:
     """The evaluation's ``exposed`` term for ``player`` after a plain placement, from the
-    position's nooks gathered once: the small nooks of ``player`` and every rival nook."""
+    position's nooks gathered once: the small nooks of ``player`` and every rival nook (the
+    evaluation's own rule for which rival nooks count is applied by :meth:`_rival_lists`)."""
 
-    def __init__(self, state: Any, player: int, partner: int, free: int) -> None:
-        self.free = free
-        self.active = bool(state.cnt[SMALL + player])
+    def __init__(self, state: Any, player: int) -> None:
+        self.player = player
+        self.free = state.freemask
+        partner = 3 - player if state.partnership else player
         self.mine: dict[int, tuple[int, int, int]] = {}
         self.rivals: dict[int, tuple[int, int, int]] = {}
-        if not self.active:
-            return
         for k, (owner, col, cells, _g, _p, _v, halo) in state.nooks.items():
             if owner == player:
                 if len(cells) < 5:
@@ -152,10 +178,10 @@ class _Exposure:
                 self.rivals[k] = (col, len(cells), halo)
         self.mine_list = list(self.mine.values())
         self.rival_lists = self._rival_lists(self.rivals.values())
-        self.now = count_exposed(self.mine_list, self.rival_lists, free)
+        self.now = count_exposed(self.mine_list, self.rival_lists, self.free)
         watched = 0
         for col, size, halo in self.mine_list:
-            reach = halo & free
+            reach = halo & self.free
             for rival_size, rival_halo in self.rival_lists[col]:
                 if rival_size > size:
                     watched |= reach & rival_halo
@@ -170,21 +196,35 @@ class _Exposure:
                 out[col].append((size, halo))
         return out
 
-    def after(self, covered: int, grown: int = -1, halo_gain: int = 0) -> int:
-        """The term once the cells ``covered`` are taken and nook ``grown`` (if any) gained
-        one square, whose neighbours are ``halo_gain``."""
-        if not self.active:
-            return 0
-        mine, rivals = self.mine_list, self.rival_lists
-        if grown in self.mine:
-            col, size, halo = self.mine[grown]
-            mine = [(col, size + 1, halo | halo_gain) if k == grown else rec
-                    for k, rec in self.mine.items()]
-        elif grown in self.rivals:
-            col, size, halo = self.rivals[grown]
-            rivals = self._rival_lists(
-                (col, size + 1, halo | halo_gain) if k == grown else rec
-                for k, rec in self.rivals.items())
-        elif not covered & self.watched:
-            return self.now
-        return count_exposed(mine, rivals, self.free & ~covered)
+    def after(self, covered: int, growths: list[tuple[int, int, int]],
+              created: tuple[int, int, int] | None) -> int:
+        """The term once the cells ``covered`` are taken, each nook of ``growths`` (id, squares
+        gained, their neighbours) has grown and the nook ``created`` (owner, colour, halo), if
+        any, was made of the two covered squares."""
+        mine, rivals = self.mine, self.rivals
+        mine_changed = rivals_changed = False
+        for k, gained, halo_gain in growths:
+            if k in mine:
+                if not mine_changed:
+                    mine, mine_changed = dict(mine), True
+                col, size, halo = mine[k]
+                mine[k] = (col, size + gained, halo | halo_gain)
+            elif k in rivals:
+                if not rivals_changed:
+                    rivals, rivals_changed = dict(rivals), True
+                col, size, halo = rivals[k]
+                rivals[k] = (col, size + gained, halo | halo_gain)
+        if created is not None and created[0] == self.player:
+            # a two-square nook is too small to absorb anyone, so it only counts as mine
+            if not mine_changed:
+                mine, mine_changed = dict(mine), True
+            mine[-1] = (created[1], 2, created[2])
+        if not (mine_changed or rivals_changed):
+            if not covered & self.watched:
+                return self.now
+            return count_exposed(self.mine_list, self.rival_lists, self.free & ~covered)
+        return count_exposed(
+            list(mine.values()) if mine_changed else self.mine_list,
+            self._rival_lists(rivals.values()) if rivals_changed else self.rival_lists,
+            self.free & ~covered,
+        )
