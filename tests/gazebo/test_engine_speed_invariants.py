@@ -146,11 +146,18 @@ def snapshot(state) -> tuple:
     # one quiet placement ends the game, another of its type does not (Qin: no draw to wait for)
     ("four_row", 2, {"draw": "qin"}),
     ("four_row", 3, {"draw": "qin", "no_move_ends_game": False}),
+    # pedestals and vases give an extra placement instead of the refill Qin drawing makes
+    ("jungle", 2, {"draw": "qin"}),
+    ("butterfly", 2, {"draw": "qin"}),
+    # with no private pile, a zen credit turns the forced general draw into a choice
+    ("aviary", 2, {"private_singles": 0}),
 ])
 def test_fast_look_ahead_values_equal_apply_value_undo(board, players, options):
-    """``GazeboState.action_values`` (lookahead.py) shares one value among quiet placements of
-    a domino type; every value must be exactly what apply, value, undo gives, for the seat to
-    move and for the others, and the position must be left as found."""
+    """``GazeboState.action_values`` (lookahead.py) shares one value among the plain placements
+    of a key (domino type, nooks created, patio changes, exposed term, zen spaces, extra
+    placement); every value must be exactly what apply, value, undo gives, for the seat to move
+    and for the others, and the position must be left as found. Removing any part of the key,
+    or the lone squares or patios a nook already touches from its analysis, fails here."""
     rule_board = board == "four_row"
     game = GazeboGame(board_path(board) if rule_board else board, players, options)
     shared = checked = 0

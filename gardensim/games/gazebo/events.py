@@ -319,13 +319,11 @@ class EventsMixin:
                     log.append(("pedestal", p, c))
         return extra
 
-    def _settle_patio(self, patio: int) -> None:
-        """Claim or steal ``patio`` if a unique player leads its count (rulings 8-10), then
-        note whether its holder is one gazebo from losing it (for the evaluation)."""
+    def patio_counts(self, patio: int) -> list[int]:
+        """Per seat, the gazebos in the nooks touching ``patio`` (rulings 8)."""
         nook_of = self.nook_of
         nooks = self.nooks
-        n: int = self.n  # type: ignore[attr-defined]
-        counts = [0] * n
+        counts = [0] * self.n  # type: ignore[attr-defined]
         seen: list[int] = []
         for m in self.geo.nbrs[patio]:  # type: ignore[attr-defined]
             k = nook_of[m]
@@ -333,21 +331,19 @@ class EventsMixin:
                 seen.append(k)
                 rec = nooks[k]
                 counts[rec[0]] += rec[3]
+        return counts
+
+    def _settle_patio(self, patio: int) -> None:
+        """Claim or steal ``patio`` if a unique player leads its count (rulings 8-10), then
+        note whether its holder is one gazebo from losing it (for the evaluation)."""
+        counts = self.patio_counts(patio)
         owner = self.patio_owner[patio]
-        best = max(counts)
-        if best and counts.count(best) == 1:
-            q = counts.index(best)
-            if q != owner:
-                self._take_patio(patio, q, owner, best)
-                if self.phase == 3:  # type: ignore[attr-defined]
-                    return
-                owner = self.patio_owner[patio]
-        if owner >= 0:
-            mine = counts[owner]
-            counts[owner] = 0
-            threatened = owner if max(counts) >= mine else -1
-        else:
-            threatened = -1
+        kind = self.geo.patio_kind[patio]  # type: ignore[attr-defined]
+        taker, threatened = patio_outcome(counts, owner, kind, self.raised_two)  # type: ignore
+        if taker != owner:
+            self._take_patio(patio, taker, owner)
+            if self.phase == 3:  # type: ignore[attr-defined]
+                return
         before = self.patio_threat[patio]  # type: ignore[attr-defined]
         if threatened != before:
             self.trail.append((self.patio_threat, patio, before))  # type: ignore[attr-defined]
@@ -357,20 +353,16 @@ class EventsMixin:
             if threatened >= 0:
                 self.cnt[THREAT + threatened] += 1
 
-    def _take_patio(self, patio: int, q: int, owner: int, count: int) -> None:
+    def _take_patio(self, patio: int, q: int, owner: int) -> None:
         """``q`` claims the free ``patio`` or steals it from ``owner`` (rulings 9, 10)."""
         kind = self.geo.patio_kind[patio]  # type: ignore[attr-defined]
         cnt = self.cnt
         log = self.log
         if owner < 0:
-            if kind == RAISED and count < 2:
-                return
             cnt[EV + 4] += 1
             if log is not None:
                 log.append(("claim", q, patio))
         else:
-            if kind == RAISED and count < 2 and self.raised_two:  # type: ignore[attr-defined]
-                return
             cnt[EV + 5] += 1
             cnt[STEALS + q] += 1
             cnt[HELD + owner] -= 1
@@ -384,3 +376,20 @@ class EventsMixin:
         self.patio_owner[patio] = q
         self.patio_gaz[patio] = 0
         self.patio_gaz[patio] = self._put(q, PATIO_GAZEBOS[kind])
+
+
+def patio_outcome(counts: list[int], owner: int, kind: int, raised_two: bool) -> tuple[int, int]:
+    """(holder, threatened holder or -1) of a patio of ``kind`` held by ``owner`` (-1: free)
+    once its per-seat ``counts`` are settled: a unique leader claims a free patio or steals a
+    held one, except a raised patio wants two gazebos to claim, and to steal with
+    ``raised_two`` (rulings 8-10); the holder is threatened when a rival's count reaches
+    theirs (one more gazebo steals it)."""
+    best = max(counts)
+    if best and counts.count(best) == 1:
+        q = counts.index(best)
+        if q != owner and not (kind == RAISED and best < 2 and (owner < 0 or raised_two)):
+            owner = q
+    if owner < 0:
+        return owner, -1
+    rivals = counts[:owner] + counts[owner + 1:]
+    return owner, owner if max(rivals) >= counts[owner] else -1

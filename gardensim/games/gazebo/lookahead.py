@@ -1,20 +1,22 @@
 """One-ply look-ahead values for :class:`GazeboState`, faster than apply-value-undo each action.
 
 Greedy play and MCTS (move ordering and greedy rollouts) value every legal action; that is where
-their time goes. Most actions are *plain*: off the zen spaces and pedestals, each colour of the
-domino either touches no square of its colour or adds its squares to exactly one nook without
-making it big (five squares), and no new nook square is next to a patio or a vase. A plain
-placement then makes no big nook, no absorb, no patio change and no extra placement; one that
-creates a nook (a single-coloured domino touching nothing) places one gazebo, so every plain
-creation changes the counters and supplies in the same way (or ends the game with the same
-winner, by the mover's last gazebo), and every other plain placement leaves them as they are.
-So the value after a plain placement depends only on the domino type (the hand after the
-refill), whether it created a nook, and the evaluation's ``exposed`` term (which reads the free
-cells and the nooks' sizes and halos, recomputed here for the changed nooks) - as long as an
-open slot with at most one nook square beside it surely survives, so the next turn cannot end
-the game for want of a placement. Values are keyed by that triple, computed the ordinary way for
-the first action of a key and shared by the others. Everything else is applied, valued and
-undone.
+their time goes. Most actions are *plain*: each colour of the domino either touches no nook of
+its colour (making a new nook with the lone squares it touches, if any) or joins exactly one
+nook, and no nook becomes big (five squares). A plain placement makes no absorb and no big nook;
+each new nook places one gazebo, and the only patios whose count changes are those a nook
+touches for the first time (a growing nook keeps its gazebos and owner, and re-settling a patio
+whose count is unchanged does nothing, rulings 8-10). What else follows is fixed by the zen
+spaces covered (reserve credits, which can turn a forced draw into a choice, rulings 12) and by
+whether a pedestal or a vase new to one of the mover's nooks gives an extra placement (rulings
+13). So the value after a plain placement depends only on the domino type (the hand after the
+refill), how many nooks it created, how the patios it brings nooks to change hands or threat
+(:func:`events.patio_outcome`), the evaluation's ``exposed`` term (which reads the free cells
+and the nooks' sizes and halos, recomputed here for the changed nooks), the zen spaces covered
+and the extra placement - as long as an open slot with at most one nook square beside it surely
+survives, so the next turn (or the extra placement) cannot fail for want of a place. Values are
+keyed by those, computed the ordinary way for the first action of a key and shared by the
+others. Everything else (absorbs, big nooks) is applied, valued and undone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from gardensim.core.protocol import Action
 from gardensim.games.gazebo.evaluation import count_exposed
+from gardensim.games.gazebo.events import patio_outcome
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
 from gardensim.games.gazebo.legality import EXTRA, PLACE, TYPE_OF_XY, XY
 
@@ -32,6 +35,7 @@ from gardensim.games.gazebo.legality import EXTRA, PLACE, TYPE_OF_XY, XY
 #: this many of them open any placement leaves one; a quiet one (no nook square) needs 8.
 SIMPLE_SLOTS_KEPT = 32
 QUIET_SAFE = 8
+TWO_NOOKS = -2
 
 
 class LookaheadMixin:
@@ -44,6 +48,7 @@ class LookaheadMixin:
         slot_cells, special, touching = geo.slot_cells, geo.slot_special, geo.slot_touching
         nmask, bit, slot_nmask = geo.nmask, geo.bit, geo.slot_nmask
         patio_adj, vase_adj = geo.patio_adj, geo.vase_adj
+        pedestal, zen_cell, qin = geo.pedestal, geo.zen, self.qin  # type: ignore[attr-defined]
         nook_of = self.nook_of  # type: ignore[attr-defined]
         nooks = self.nooks  # type: ignore[attr-defined]
         colored = self._color_masks()
@@ -52,58 +57,68 @@ class LookaheadMixin:
         simple = self._simple_slots()
         quiet_safe = len(simple) >= QUIET_SAFE
         always_safe = len(simple) >= SIMPLE_SLOTS_KEPT
-        by_key: dict[tuple[int, bool, int], float] = {}
+        by_key: dict[tuple, float] = {}
+        counts: dict[int, list[int]] = {}  # patio_counts, as they are needed
         out = []
         for action in actions:
             key = None
             if action < DRAW_GENERAL:
                 slot, xy = divmod(action, 9)
-                if not special[slot]:
-                    x, y = XY[xy]
-                    a, b = slot_cells[slot]
-                    if x == y:
-                        groups: Any = (((nmask[a] | nmask[b]) & colored[x], x, (a, b)),)
+                x, y = XY[xy]
+                a, b = slot_cells[slot]
+                extra = zen = 0
+                if special[slot]:
+                    extra = pedestal[a] | pedestal[b]
+                    if not qin:
+                        zen = zen_cell[a] + zen_cell[b]
+                if x == y:
+                    groups: Any = (((nmask[a] | nmask[b]) & colored[x], x, (a, b)),)
+                else:
+                    groups = ((nmask[a] & colored[x], x, (a,)), (nmask[b] & colored[y], y, (b,)))
+                growths = []
+                created = []
+                patios = []  # (patio, nook) first contacts; new nooks are -1, -2
+                joined = 0  # squares that become nook squares
+                for touch, col, new in groups:
+                    if not touch:
+                        if len(new) == 1:
+                            continue
+                        k, cells = -1, new
                     else:
-                        groups = ((nmask[a] & colored[x], x, (a,)),
-                                  (nmask[b] & colored[y], y, (b,)))
-                    growths = []
-                    created = None
-                    joined = 0
-                    for touch, col, new in groups:
-                        if not touch:
-                            if len(new) == 1:
-                                continue
-                            if patio_adj[a] or patio_adj[b] or vase_adj[a] or vase_adj[b]:
-                                break
-                            created = (mover, col, nmask[a] | nmask[b])
-                            joined = bit[a] | bit[b]
-                            continue
-                        k = self._only_nook(touch, nook_of)
-                        if k < 0:
+                        k, lone = self._touched(touch, nook_of)
+                        if k == TWO_NOOKS:
                             break
-                        size = len(nooks[k][2])
-                        if size < 5 <= size + len(new):
-                            break
-                        gain = 0
-                        for c in new:
-                            if patio_adj[c] or vase_adj[c]:
-                                break
-                            gain |= nmask[c]
-                            joined |= bit[c]
-                        else:
-                            growths.append((k, len(new), gain))
-                            continue
+                        cells = new + lone
+                    if k < 0:
+                        k = -1 - len(created)
+                        size, held_patios, held_vases, owner = 0, (), (), mover
+                    else:
+                        owner, _, old, _, held_patios, held_vases, _ = nooks[k]
+                        size = len(old)
+                    if size < 5 <= size + len(cells):
                         break
-                    else:
-                        if (
-                            quiet_safe if not joined else always_safe
-                        ) or any(
-                            s not in touching[slot] and not slot_nmask[s] & joined
-                            for s in simple
+                    gain = 0
+                    for c in cells:
+                        gain |= nmask[c]
+                        joined |= bit[c]
+                        for patio in patio_adj[c]:
+                            if patio not in held_patios and (patio, k) not in patios:
+                                patios.append((patio, k))
+                        if owner == mover and vase_adj[c] and not all(
+                            v in held_vases for v in vase_adj[c]
                         ):
-                            covered = bit[a] | bit[b]
-                            key = (TYPE_OF_XY[xy], created is not None,
-                                   exposure.after(covered, growths, created))
+                            extra = 1
+                    if k < 0:
+                        created.append((mover, col, len(cells), gain))
+                    else:
+                        growths.append((k, len(cells), gain))
+                else:
+                    if (quiet_safe if not joined else always_safe) or any(
+                        s not in touching[slot] and not slot_nmask[s] & joined for s in simple
+                    ):
+                        key = (TYPE_OF_XY[xy], len(created),
+                               self._patio_changes(patios, counts) if patios else (),
+                               exposure.after(bit[a] | bit[b], growths, created), zen, extra)
             if key is None:
                 out.append(self._value_after(player, action))
                 continue
@@ -119,18 +134,52 @@ class LookaheadMixin:
         self.undo()  # type: ignore[attr-defined]
         return value
 
-    def _only_nook(self, cells: int, nook_of: list[int]) -> int:
-        """The nook every square of the bitboard ``cells`` belongs to, else -1 (a lone square
-        or two nooks: a placement there creates or joins nooks)."""
-        k = -2
+    def _patio_changes(self, contacts: list[tuple[int, int]],
+                       counts: dict[int, list[int]]) -> tuple[tuple[int, int, int], ...]:
+        """(patio, holder, threatened) of each patio that the first ``contacts`` (patio, nook;
+        a new nook is negative and the mover's, with one gazebo) make change hands or threat
+        (events.patio_outcome), in the order event resolution settles them."""
+        nooks = self.nooks  # type: ignore[attr-defined]
+        owners, threats = self.patio_owner, self.patio_threat  # type: ignore[attr-defined]
+        kinds = self.geo.patio_kind  # type: ignore[attr-defined]
+        after: dict[int, list[int]] = {}
+        for patio, k in contacts:
+            now = after.get(patio)
+            if now is None:
+                base = counts.get(patio)
+                if base is None:
+                    base = counts[patio] = self.patio_counts(patio)  # type: ignore[attr-defined]
+                now = after[patio] = base[:]
+            if k < 0:
+                now[self.player] += 1  # type: ignore[attr-defined]
+            else:
+                rec = nooks[k]
+                now[rec[0]] += rec[3]
+        out = []
+        for patio in sorted(after):
+            held = owners[patio]
+            result = patio_outcome(after[patio], held, kinds[patio], self.raised_two)  # type: ignore
+            if result != (held, threats[patio]):
+                out.append((patio, *result))
+        return tuple(out)
+
+    def _touched(self, cells: int, nook_of: list[int]) -> tuple[int, tuple[int, ...]]:
+        """(the one nook among the squares of the bitboard ``cells``, or -1 for none, or
+        ``TWO_NOOKS``; the squares that are in no nook)."""
+        k = -1
+        lone: tuple[int, ...] = ()
         while cells:
             low = cells & -cells
-            m = nook_of[low.bit_length() - 1]
-            if m < 0 or (k != -2 and m != k):
-                return -1
-            k = m
+            c = low.bit_length() - 1
+            m = nook_of[c]
+            if m < 0:
+                lone += (c,)
+            elif k < 0:
+                k = m
+            elif m != k:
+                return TWO_NOOKS, lone
             cells ^= low
-        return k
+        return k, lone
 
     def _color_masks(self) -> list[int]:
         """Bitboard of the squares of each colour (printed start squares and dominoes)."""
@@ -167,7 +216,7 @@ class _Exposure:
     def __init__(self, state: Any, player: int) -> None:
         self.player = player
         self.free = state.freemask
-        partner = 3 - player if state.partnership else player
+        self.partner = partner = 3 - player if state.partnership else player
         self.mine: dict[int, tuple[int, int, int]] = {}
         self.rivals: dict[int, tuple[int, int, int]] = {}
         for k, (owner, col, cells, _g, _p, _v, halo) in state.nooks.items():
@@ -197,10 +246,10 @@ class _Exposure:
         return out
 
     def after(self, covered: int, growths: list[tuple[int, int, int]],
-              created: tuple[int, int, int] | None) -> int:
+              created: list[tuple[int, int, int, int]]) -> int:
         """The term once the cells ``covered`` are taken, each nook of ``growths`` (id, squares
-        gained, their neighbours) has grown and the nook ``created`` (owner, colour, halo), if
-        any, was made of the two covered squares."""
+        gained, their neighbours) has grown and each nook of ``created`` (owner, colour, size,
+        halo) was made."""
         mine, rivals = self.mine, self.rivals
         mine_changed = rivals_changed = False
         for k, gained, halo_gain in growths:
@@ -214,11 +263,15 @@ class _Exposure:
                     rivals, rivals_changed = dict(rivals), True
                 col, size, halo = rivals[k]
                 rivals[k] = (col, size + gained, halo | halo_gain)
-        if created is not None and created[0] == self.player:
-            # a two-square nook is too small to absorb anyone, so it only counts as mine
-            if not mine_changed:
-                mine, mine_changed = dict(mine), True
-            mine[-1] = (created[1], 2, created[2])
+        for i, (owner, col, size, halo) in enumerate(created):
+            if owner == self.player:
+                if not mine_changed:
+                    mine, mine_changed = dict(mine), True
+                mine[-1 - i] = (col, size, halo)
+            elif owner != self.partner:
+                if not rivals_changed:
+                    rivals, rivals_changed = dict(rivals), True
+                rivals[-1 - i] = (col, size, halo)
         if not (mine_changed or rivals_changed):
             if not covered & self.watched:
                 return self.now
