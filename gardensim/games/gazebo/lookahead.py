@@ -54,6 +54,7 @@ class LookaheadMixin:
         colored = self._color_masks()
         mover = self.player  # type: ignore[attr-defined]
         exposure = _Exposure(self, player)
+        watched, unchanged = exposure.watched, exposure.now
         simple = self._simple_slots()
         quiet_safe = len(simple) >= QUIET_SAFE
         always_safe = len(simple) >= SIMPLE_SLOTS_KEPT
@@ -84,6 +85,10 @@ class LookaheadMixin:
                         if len(new) == 1:
                             continue
                         k, cells = -1, new
+                    elif not touch & (touch - 1):  # one square: its nook, or a lone one
+                        c = touch.bit_length() - 1
+                        k = nook_of[c]
+                        cells = new if k >= 0 else new + (c,)
                     else:
                         k, lone = self._touched(touch, nook_of)
                         if k == TWO_NOOKS:
@@ -116,9 +121,12 @@ class LookaheadMixin:
                     if (quiet_safe if not joined else always_safe) or any(
                         s not in touching[slot] and not slot_nmask[s] & joined for s in simple
                     ):
+                        covered = bit[a] | bit[b]
+                        exposed = (exposure.after(covered, growths, created)
+                                   if growths or created or covered & watched else unchanged)
                         key = (TYPE_OF_XY[xy], len(created),
                                self._patio_changes(patios, counts) if patios else (),
-                               exposure.after(bit[a] | bit[b], growths, created), zen, extra)
+                               exposed, zen, extra)
             if key is None:
                 out.append(self._value_after(player, action))
                 continue
