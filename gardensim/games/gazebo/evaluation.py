@@ -48,6 +48,12 @@ def count_exposed(mine: Any, rivals: Any, free: int) -> int:
     return exposed
 
 
+def logistic(partial: float, exposed: int, threatened: int) -> float:
+    """The evaluation from :meth:`EvaluationMixin.score_parts`: the logistic of the weighted sum."""
+    _, _, _, _, w_exposed, w_threat, _ = weight_tuple()
+    return 1.0 / (1.0 + math.exp(-(partial + w_exposed * exposed + w_threat * threatened)))
+
+
 class EvaluationMixin:
     """``evaluate`` for :class:`GazeboState`."""
 
@@ -82,7 +88,15 @@ class EvaluationMixin:
                 return 0.0
             side = next(side for side in self.sides() if player in side)
             return 1.0 if winners <= set(side) else 0.5
-        w_progress, w_patios, w_big, w_small, w_exposed, w_threat, w_singles = weight_tuple()
+        partial, exposed, threatened = self.score_parts(player)
+        return logistic(partial, exposed, threatened)
+
+    def score_parts(self, player: int) -> tuple[float, int, int]:
+        """The evaluation of a live position as (the weighted sum of every term but ``exposed``
+        and ``threatened``, the ``exposed`` count, the ``threatened`` count); :func:`logistic`
+        adds the last two in the order :meth:`evaluate` always has, so a caller that knows how
+        ``exposed`` alone differs between positions gets the very same float (lookahead.py)."""
+        w_progress, w_patios, w_big, w_small, _, _, w_singles = weight_tuple()
         n = self.n  # type: ignore[attr-defined]
         partnership = self.partnership  # type: ignore[attr-defined]
         cnt = self.cnt  # type: ignore[attr-defined]
@@ -117,16 +131,14 @@ class EvaluationMixin:
             rival_big = max(rival_big, big[r])
             rival_small = max(rival_small, small[r])
             rival_singles += singles[r]
-        score = (
+        partial = (
             w_progress * (placed[player] - rival_placed)
             + w_patios * (held[player] - rival_held)
             + w_big * (big[player] - rival_big)
             + w_small * (small[player] - rival_small)
             + w_singles * (singles[player] - rival_singles / len(rivals))
-            + w_exposed * exposed
-            + w_threat * threatened
         )
-        return 1.0 / (1.0 + math.exp(-score))
+        return partial, exposed, threatened
 
     def _exposed(self, player: int, partner: int) -> int:
         """Small nooks of ``player`` that a larger rival nook of their colour touches through

@@ -14,9 +14,11 @@ refill), how many nooks it created, how the patios it brings nooks to change han
 (:func:`events.patio_outcome`), the evaluation's ``exposed`` term (which reads the free cells
 and the nooks' sizes and halos, recomputed here for the changed nooks), the zen spaces covered
 and the extra placement - as long as an open slot with at most one nook square beside it surely
-survives, so the next turn (or the extra placement) cannot fail for want of a place. Values are
-keyed by those, computed the ordinary way for the first action of a key and shared by the
-others. Everything else (absorbs, big nooks) is applied, valued and undone.
+survives, so the next turn (or the extra placement) cannot fail for want of a place. The
+first action of each key but the ``exposed`` term is applied, scored and undone; the evaluation's
+other terms (``EvaluationMixin.score_parts``) are shared by the rest, which add their own
+``exposed`` count in the very order ``evaluate`` does, so the floats are identical. Everything
+else (absorbs, big nooks) is applied, valued and undone.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.evaluation import count_exposed
+from gardensim.games.gazebo.evaluation import count_exposed, logistic
 from gardensim.games.gazebo.events import patio_outcome
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
 from gardensim.games.gazebo.legality import EXTRA, PLACE, TYPE_OF_XY, XY
@@ -59,6 +61,7 @@ class LookaheadMixin:
         quiet_safe = len(simple) >= QUIET_SAFE
         always_safe = len(simple) >= SIMPLE_SLOTS_KEPT
         by_key: dict[tuple, float] = {}
+        parts: dict[tuple, tuple[float | None, Any]] = {}  # by key less the exposed term
         counts: dict[int, list[int]] = {}  # patio_counts, as they are needed
         out = []
         for action in actions:
@@ -126,15 +129,34 @@ class LookaheadMixin:
                                    if growths or created or covered & watched else unchanged)
                         key = (TYPE_OF_XY[xy], len(created),
                                self._patio_changes(patios, counts) if patios else (),
-                               exposed, zen, extra)
+                               zen, extra, exposed)
             if key is None:
                 out.append(self._value_after(player, action))
                 continue
             value = by_key.get(key)
             if value is None:
-                value = by_key[key] = self._value_after(player, action)
+                rest = key[:-1]
+                found = parts.get(rest)
+                if found is None:
+                    found = parts[rest] = self._parts_after(player, action)
+                partial, threatened = found
+                value = by_key[key] = (
+                    threatened if partial is None else logistic(partial, key[-1], threatened)
+                )
             out.append(value)
         return out
+
+    def _parts_after(self, player: int, action: Action) -> tuple[float | None, Any]:
+        """After ``action``: (None, the value) if the game is over, else the evaluation's
+        (sum of the other terms, ``threatened``) that every plain placement of its key shares."""
+        self.apply_action(action)  # type: ignore[attr-defined]
+        if self.is_terminal():  # type: ignore[attr-defined]
+            found: tuple[float | None, Any] = (None, self.value(player))  # type: ignore
+        else:
+            partial, _, threatened = self.score_parts(player)  # type: ignore[attr-defined]
+            found = (partial, threatened)
+        self.undo()  # type: ignore[attr-defined]
+        return found
 
     def _value_after(self, player: int, action: Action) -> float:
         self.apply_action(action)  # type: ignore[attr-defined]
