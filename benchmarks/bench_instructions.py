@@ -2,7 +2,7 @@
 
 Wall-clock rates on the shared 2-core machine swing by half from one hour to the next for the
 same code; the number of machine instructions a game takes does not (same interpreter, same
-inputs, ``PYTHONHASHSEED=0``: repeat runs agree to a fraction of a percent). So a change to a
+inputs, ``PYTHONHASHSEED=0``: repeat runs agree within about 2%). So a change to a
 hot path is judged here by instructions, and the telemetry cost as a ratio of instructions.
 Each figure is the count of a run that plays ``games`` games minus that of a run that only
 imports and warms up, per game. Prints one JSON object on its last line
