@@ -91,11 +91,12 @@ class EvaluationMixin:
         partial, exposed, threatened = self.score_parts(player)
         return logistic(partial, exposed, threatened)
 
-    def score_parts(self, player: int) -> tuple[float, int, int]:
+    def score_parts(self, player: int, exposed_too: bool = True) -> tuple[float, int, int]:
         """The evaluation of a live position as (the weighted sum of every term but ``exposed``
         and ``threatened``, the ``exposed`` count, the ``threatened`` count); :func:`logistic`
         adds the last two in the order :meth:`evaluate` always has, so a caller that knows how
-        ``exposed`` alone differs between positions gets the very same float (lookahead.py)."""
+        ``exposed`` alone differs between positions gets the very same float (lookahead.py).
+        Without ``exposed_too`` the count is left at 0 for a caller that has its own."""
         w_progress, w_patios, w_big, w_small, _, _, w_singles = weight_tuple()
         n = self.n  # type: ignore[attr-defined]
         partnership = self.partnership  # type: ignore[attr-defined]
@@ -105,7 +106,7 @@ class EvaluationMixin:
         small = cnt[SMALL : SMALL + n]
         threatened = cnt[THREAT + player]
         exposed = 0
-        if small[player]:
+        if small[player] and exposed_too:
             exposed = self._exposed(player, 3 - player if partnership else player)
         singles = self._singles_known(player)
         start = self.start_gazebos  # type: ignore[attr-defined]

@@ -161,36 +161,35 @@ class LegalityMixin:
         nooks that may not always join, and the west and north cells of cell pairs each next
         to one of two such nooks. Joining nooks is only ever illegal (rulings 6: a tie, a big
         nook absorbed, two big nooks) when two of them have different owners or are both big,
-        so other pairs are left out. Halos are taken whole; :meth:`absorb_slots` masks them
-        with the free cells, which distributes over these ands, ors and shifts. An entry
-        depends only on its colour's nooks, so event resolution marks just the colours it
-        touched as stale."""
+        so other pairs are left out. Ands, ors and shifts distribute over unions, so nooks of
+        different owners are met through each owner's union of halos (a pass of ors, not a
+        pass over pairs) and only big nooks are met pair by pair. Halos are taken whole;
+        :meth:`absorb_slots` masks them with the free cells. An entry depends only on its
+        colour's nooks, so event resolution marks just the colours it touched as stale."""
         contacts = self.contacts
-        stale = [col for col in range(3) if contacts[col] is None]
-        nooks: tuple[list[tuple], list[tuple], list[tuple]] = ([], [], [])
-        for rec in self.nooks.values():
-            if contacts[rec[1]] is None:
-                nooks[rec[1]].append(rec)
+        unions: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+        bigs: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for owner, col, cells, _, _, _, h in self.nooks.values():
+            if contacts[col] is None:
+                by_owner = unions[col]
+                by_owner[owner] = by_owner.get(owner, 0) | h
+                if len(cells) >= 5:
+                    bigs[col].append(h)
         geo = self.geo  # type: ignore[attr-defined]
         width = geo.width
-        for col in stale:
+        for col in range(3):
+            if contacts[col] is not None:
+                continue
+            halos = list(unions[col].values())
+            met = [(h1, h2) for i, h1 in enumerate(halos) for h2 in halos[:i]]
+            big = bigs[col]
+            if len(big) > 1:
+                met += [(h1, h2) for i, h1 in enumerate(big) for h2 in big[:i]]
             twice = pairs = vertical = 0
-            by_owner: dict[int, int] = {}  # around the nooks seen so far, per owner
-            big_union = 0  # around the big ones among them
-            for owner, _, cells, _, _, _, h in nooks[col]:
-                rivals = 0  # around the nooks seen so far that this one may not always join
-                for other, union in by_owner.items():
-                    if other != owner:
-                        rivals |= union
-                big = len(cells) >= 5
-                if big:
-                    rivals |= big_union
-                    big_union |= h
-                by_owner[owner] = by_owner.get(owner, 0) | h
-                if rivals:
-                    twice |= rivals & h
-                    pairs |= (h & (rivals >> 1)) | (rivals & (h >> 1))
-                    vertical |= (h & (rivals >> width)) | (rivals & (h >> width))
+            for h1, h2 in met:
+                twice |= h1 & h2
+                pairs |= (h1 & (h2 >> 1)) | (h2 & (h1 >> 1))
+                vertical |= (h1 & (h2 >> width)) | (h2 & (h1 >> width))
             contacts[col] = (twice, pairs & geo.has_east, vertical)
 
     # ----- legal actions --------------------------------------------------------------

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.evaluation import count_exposed, logistic
-from gardensim.games.gazebo.events import patio_outcome
+from gardensim.games.gazebo.evaluation import logistic
+from gardensim.games.gazebo.events import EMPTY, patio_outcome
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
 from gardensim.games.gazebo.legality import EXTRA, PLACE, TYPE_OF_XY, XY
 
@@ -64,72 +64,90 @@ class LookaheadMixin:
         parts: dict[tuple, tuple[float | None, Any]] = {}  # by key less the exposed term
         counts: dict[int, list[int]] = {}  # patio_counts, as they are needed
         out = []
+        last_slot = -1
         for action in actions:
             key = None
             if action < DRAW_GENERAL:
                 slot, xy = divmod(action, 9)
+                if slot != last_slot:  # what only the slot decides, once for its orientations
+                    last_slot = slot
+                    a, b = slot_cells[slot]
+                    pair, at_a, at_b = (a, b), (a,), (b,)
+                    near_a, near_b = nmask[a], nmask[b]
+                    covered = bit[a] | bit[b]
+                    watched_covered = covered & watched
+                    slot_extra = slot_zen = 0
+                    if special[slot]:
+                        slot_extra = pedestal[a] | pedestal[b]
+                        if not qin:
+                            slot_zen = zen_cell[a] + zen_cell[b]
+                    quiet = None  # (safe, exposed) of a domino meeting no square of its colours
                 x, y = XY[xy]
-                a, b = slot_cells[slot]
-                extra = zen = 0
-                if special[slot]:
-                    extra = pedestal[a] | pedestal[b]
-                    if not qin:
-                        zen = zen_cell[a] + zen_cell[b]
                 if x == y:
-                    groups: Any = (((nmask[a] | nmask[b]) & colored[x], x, (a, b)),)
+                    groups: Any = (((near_a | near_b) & colored[x], x, pair),)
                 else:
-                    groups = ((nmask[a] & colored[x], x, (a,)), (nmask[b] & colored[y], y, (b,)))
-                growths = []
-                created = []
-                patios = []  # (patio, nook) first contacts; new nooks are -1, -2
-                joined = 0  # squares that become nook squares
-                for touch, col, new in groups:
-                    if not touch:
-                        if len(new) == 1:
-                            continue
-                        k, cells = -1, new
-                    elif not touch & (touch - 1):  # one square: its nook, or a lone one
-                        c = touch.bit_length() - 1
-                        k = nook_of[c]
-                        cells = new if k >= 0 else new + (c,)
-                    else:
-                        k, lone = self._touched(touch, nook_of)
-                        if k == TWO_NOOKS:
+                    touch_a, touch_b = near_a & colored[x], near_b & colored[y]
+                    groups = ((touch_a, x, at_a), (touch_b, y, at_b)) if touch_a or touch_b else ()
+                if not groups:  # only the two cells covered change
+                    if quiet is None:
+                        safe = quiet_safe or _leaves_a_place(simple, touching[slot], slot_nmask, 0)
+                        quiet = (safe, exposure.after(covered, [], []) if watched_covered
+                                 else unchanged)
+                    if quiet[0]:
+                        key = (TYPE_OF_XY[xy], 0, (), slot_zen, slot_extra, quiet[1])
+                else:
+                    extra = slot_extra
+                    growths = []
+                    created = []
+                    patios = []  # (patio, nook) first contacts; new nooks are -1, -2
+                    joined = 0  # squares that become nook squares
+                    for touch, col, new in groups:
+                        if not touch:
+                            if new is not pair:
+                                continue
+                            k, cells = -1, new
+                        elif not touch & (touch - 1):  # one square: its nook, or a lone one
+                            c = touch.bit_length() - 1
+                            k = nook_of[c]
+                            cells = new if k >= 0 else new + (c,)
+                        else:
+                            k, lone = self._touched(touch, nook_of)
+                            if k == TWO_NOOKS:
+                                break
+                            cells = new + lone
+                        squares = len(cells)
+                        if k < 0:
+                            k = -1 - len(created)
+                            size, held_patios, held_vases, owner = 0, (), EMPTY, mover
+                        else:
+                            owner, _, old, _, held_patios, held_vases, _ = nooks[k]
+                            size = len(old)
+                        if size < 5 <= size + squares:
                             break
-                        cells = new + lone
-                    if k < 0:
-                        k = -1 - len(created)
-                        size, held_patios, held_vases, owner = 0, (), (), mover
+                        gain = 0
+                        for c in cells:
+                            gain |= nmask[c]
+                            joined |= bit[c]
+                            for patio in patio_adj[c]:
+                                if patio not in held_patios and (patio, k) not in patios:
+                                    patios.append((patio, k))
+                            if owner == mover and vase_adj[c] and not held_vases.issuperset(
+                                vase_adj[c]
+                            ):
+                                extra = 1
+                        if k < 0:
+                            created.append((mover, col, squares, gain))
+                        else:
+                            growths.append((k, squares, gain))
                     else:
-                        owner, _, old, _, held_patios, held_vases, _ = nooks[k]
-                        size = len(old)
-                    if size < 5 <= size + len(cells):
-                        break
-                    gain = 0
-                    for c in cells:
-                        gain |= nmask[c]
-                        joined |= bit[c]
-                        for patio in patio_adj[c]:
-                            if patio not in held_patios and (patio, k) not in patios:
-                                patios.append((patio, k))
-                        if owner == mover and vase_adj[c] and not all(
-                            v in held_vases for v in vase_adj[c]
+                        if (quiet_safe if not joined else always_safe) or _leaves_a_place(
+                            simple, touching[slot], slot_nmask, joined
                         ):
-                            extra = 1
-                    if k < 0:
-                        created.append((mover, col, len(cells), gain))
-                    else:
-                        growths.append((k, len(cells), gain))
-                else:
-                    if (quiet_safe if not joined else always_safe) or any(
-                        s not in touching[slot] and not slot_nmask[s] & joined for s in simple
-                    ):
-                        covered = bit[a] | bit[b]
-                        exposed = (exposure.after(covered, growths, created)
-                                   if growths or created or covered & watched else unchanged)
-                        key = (TYPE_OF_XY[xy], len(created),
-                               self._patio_changes(patios, counts) if patios else (),
-                               zen, extra, exposed)
+                            exposed = (exposure.after(covered, growths, created)
+                                       if growths or created or watched_covered else unchanged)
+                            key = (TYPE_OF_XY[xy], len(created),
+                                   self._patio_changes(patios, counts) if patios else (),
+                                   slot_zen, extra, exposed)
             if key is None:
                 out.append(self._value_after(player, action))
                 continue
@@ -153,7 +171,7 @@ class LookaheadMixin:
         if self.is_terminal():  # type: ignore[attr-defined]
             found: tuple[float | None, Any] = (None, self.value(player))  # type: ignore
         else:
-            partial, _, threatened = self.score_parts(player)  # type: ignore[attr-defined]
+            partial, _, threatened = self.score_parts(player, False)  # type: ignore
             found = (partial, threatened)
         self.undo()  # type: ignore[attr-defined]
         return found
@@ -238,76 +256,114 @@ class LookaheadMixin:
         return out
 
 
+def _leaves_a_place(simple: list[int], closed: Any, slot_nmask: Any, joined: int) -> bool:
+    """Whether a slot of ``simple`` survives a placement that closes the slots ``closed`` and
+    makes the squares ``joined`` nook squares (so it keeps at most one beside it)."""
+    for s in simple:
+        if s not in closed and not slot_nmask[s] & joined:
+            return True
+    return False
+
+
 class _Exposure:
-    """The evaluation's ``exposed`` term for ``player`` after a plain placement, from the
-    position's nooks gathered once: the small nooks of ``player`` and every rival nook (the
-    evaluation's own rule for which rival nooks count is applied by :meth:`_rival_lists`)."""
+    """The evaluation's ``exposed`` term for ``player`` after a plain placement.
+
+    A small nook of ``player`` is exposed when a larger rival nook of its colour (of 3 squares
+    or more: the evaluation's rule, ``_small_and_rivals``) touches it through a free cell; its
+    *contact* is the bitboard of those cells, gathered once per decision. A plain placement
+    only covers cells, grows nooks and makes new ones, and a nook's size and halo only grow, so
+    afterwards an untouched nook of ``player`` keeps the contact cells left free plus those
+    that rival nooks which grew or appeared bring; only the player's grown and new nooks are
+    measured again."""
 
     def __init__(self, state: Any, player: int) -> None:
         self.player = player
-        self.free = state.freemask
+        self.free = free = state.freemask
         self.partner = partner = 3 - player if state.partnership else player
+        #: the player's small nooks and every rival nook (a small one may grow past 3): (colour,
+        #: size, halo) by nook id
         self.mine: dict[int, tuple[int, int, int]] = {}
         self.rivals: dict[int, tuple[int, int, int]] = {}
+        #: per colour, (size, halo) of the rival nooks of 3 squares or more
+        self.by_col: tuple[list, list, list] = ([], [], [])
         for k, (owner, col, cells, _g, _p, _v, halo) in state.nooks.items():
+            size = len(cells)
             if owner == player:
-                if len(cells) < 5:
-                    self.mine[k] = (col, len(cells), halo)
+                if size < 5:
+                    self.mine[k] = (col, size, halo)
             elif owner != partner:
-                self.rivals[k] = (col, len(cells), halo)
-        self.mine_list = list(self.mine.values())
-        self.rival_lists = self._rival_lists(self.rivals.values())
-        self.now = count_exposed(self.mine_list, self.rival_lists, self.free)
-        watched = 0
-        for col, size, halo in self.mine_list:
-            reach = halo & self.free
-            for rival_size, rival_halo in self.rival_lists[col]:
+                self.rivals[k] = (col, size, halo)
+                if size >= 3:
+                    self.by_col[col].append((size, halo))
+        self.contact: dict[int, int] = {}
+        #: per colour, (size, halo) of the player's small nooks not exposed now
+        self.unexposed: tuple[list, list, list] = ([], [], [])
+        watched = now = 0
+        for k, (col, size, halo) in self.mine.items():
+            reach = halo & free
+            cells = 0
+            for rival_size, rival_halo in self.by_col[col]:
                 if rival_size > size:
-                    watched |= reach & rival_halo
+                    cells |= reach & rival_halo
+            self.contact[k] = cells
+            watched |= cells
+            if cells:
+                now += 1
+            else:
+                self.unexposed[col].append((size, halo))
+        self.now = now
         #: the free cells whose covering alone can change the term
         self.watched = watched
-
-    @staticmethod
-    def _rival_lists(rivals: Any) -> tuple[list, list, list]:
-        out: tuple[list, list, list] = ([], [], [])
-        for col, size, halo in rivals:
-            if size >= 3:
-                out[col].append((size, halo))
-        return out
 
     def after(self, covered: int, growths: list[tuple[int, int, int]],
               created: list[tuple[int, int, int, int]]) -> int:
         """The term once the cells ``covered`` are taken, each nook of ``growths`` (id, squares
         gained, their neighbours) has grown and each nook of ``created`` (owner, colour, size,
         halo) was made."""
-        mine, rivals = self.mine, self.rivals
-        mine_changed = rivals_changed = False
-        for k, gained, halo_gain in growths:
-            if k in mine:
-                if not mine_changed:
-                    mine, mine_changed = dict(mine), True
-                col, size, halo = mine[k]
-                mine[k] = (col, size + gained, halo | halo_gain)
-            elif k in rivals:
-                if not rivals_changed:
-                    rivals, rivals_changed = dict(rivals), True
-                col, size, halo = rivals[k]
-                rivals[k] = (col, size + gained, halo | halo_gain)
+        mine, rivals, contact = self.mine, self.rivals, self.contact
+        remeasured: dict[int, tuple[int, int, int]] = {}  # the player's grown and new nooks
+        gained: list[tuple[int, int, int]] = []  # rival nooks grown or new, 3 squares or more
+        for k, squares, halo_gain in growths:
+            rec = mine.get(k)
+            if rec is not None:
+                col, size, halo = rec
+                remeasured[k] = (col, size + squares, halo | halo_gain)
+                continue
+            rec = rivals.get(k)
+            if rec is not None and rec[1] + squares >= 3:
+                col, size, halo = rec
+                gained.append((col, size + squares, halo | halo_gain))
         for i, (owner, col, size, halo) in enumerate(created):
             if owner == self.player:
-                if not mine_changed:
-                    mine, mine_changed = dict(mine), True
-                mine[-1 - i] = (col, size, halo)
-            elif owner != self.partner:
-                if not rivals_changed:
-                    rivals, rivals_changed = dict(rivals), True
-                rivals[-1 - i] = (col, size, halo)
-        if not (mine_changed or rivals_changed):
-            if not covered & self.watched:
-                return self.now
-            return count_exposed(self.mine_list, self.rival_lists, self.free & ~covered)
-        return count_exposed(
-            list(mine.values()) if mine_changed else self.mine_list,
-            self._rival_lists(rivals.values()) if rivals_changed else self.rival_lists,
-            self.free & ~covered,
-        )
+                remeasured[-1 - i] = (col, size, halo)
+            elif owner != self.partner and size >= 3:
+                gained.append((col, size, halo))
+        free = self.free & ~covered
+        if covered & self.watched:  # a contact may be covered: count afresh
+            exposed = 0
+            for k, (col, size, halo) in mine.items():
+                if k not in remeasured:
+                    cells = contact[k]
+                    for rival_col, rival_size, rival_halo in gained:
+                        if rival_col == col and rival_size > size:
+                            cells |= halo & rival_halo
+                    exposed += cells & free != 0
+        else:  # every exposed nook stays so; a rival's growth can only expose more
+            exposed = self.now
+            for k in remeasured:
+                if contact.get(k):
+                    exposed -= 1
+            for rival_col, rival_size, rival_halo in gained:
+                for size, halo in self.unexposed[rival_col]:
+                    if rival_size > size and halo & rival_halo & free:
+                        exposed += 1
+        # each group of the domino has its own colour and meets one nook, so no two gained
+        # rival nooks, nor one and a remeasured nook of the player's, share a colour
+        by_col = self.by_col
+        for col, size, halo in remeasured.values():
+            reach = halo & free
+            for rival_size, rival_halo in by_col[col]:
+                if rival_size > size and reach & rival_halo:
+                    exposed += 1
+                    break
+        return exposed
