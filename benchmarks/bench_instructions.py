@@ -68,11 +68,14 @@ def main(argv: list[str] | None = None) -> int:
     random_play = per_game("random", args.games, False)
     random_telemetry = per_game("random", args.games, True)
     greedy_play = per_game("greedy", args.greedy_games, False)
+    greedy_telemetry = per_game("greedy", args.greedy_games, True)
     print(json.dumps({
         "random_minstr_per_game": round(random_play / 1e6, 3),
         "random_telemetry_minstr_per_game": round(random_telemetry / 1e6, 3),
         "telemetry_overhead": round(random_telemetry / random_play - 1, 3),
         "greedy_minstr_per_game": round(greedy_play / 1e6, 1),
+        "greedy_telemetry_minstr_per_game": round(greedy_telemetry / 1e6, 1),
+        "greedy_telemetry_overhead": round(greedy_telemetry / greedy_play - 1, 3),
         "games": args.games, "greedy_games": args.greedy_games,
     }))
     return 0

@@ -35,6 +35,8 @@ CONFIGS: dict[str, tuple[list[str], int, int, float | None]] = {
                               None),
     "greedy-1job": (["--bot", "greedy", "--jobs", "1"], 150, 20, 25.0),
     "greedy-2jobs": (["--bot", "greedy", "--jobs", "2"], 300, 40, None),
+    "greedy-1job-telemetry": (["--bot", "greedy", "--jobs", "1", "--telemetry"], 150, 20,
+                              None),
 }
 BASE = ["--game", "gazebo", "--board", "aviary", "--players", "2", "--option", "draw=gazebo"]
 FIGURES = ("games_per_s", "turns_per_s", "moves_per_s", "seconds", "games_per_cpu_s")
@@ -105,10 +107,11 @@ def derive(results: dict[str, dict[str, Any]], memory: dict[str, Any]) -> dict[s
         if one and two:
             out[f"{bot}_speedup_2jobs"] = round(two / one, 2)
     # CPU-time rates: the telemetry cost is a ratio of work, unaffected by a busy machine
-    plain = rate("random-1job", "games_per_cpu_s")
-    telemetry = rate("random-1job-telemetry", "games_per_cpu_s")
-    if plain and telemetry:
-        out["telemetry_overhead"] = round(plain / telemetry - 1, 3)
+    for bot, key in (("random", "telemetry_overhead"), ("greedy", "greedy_telemetry_overhead")):
+        plain = rate(f"{bot}-1job", "games_per_cpu_s")
+        telemetry = rate(f"{bot}-1job-telemetry", "games_per_cpu_s")
+        if plain and telemetry:
+            out[key] = round(plain / telemetry - 1, 3)
     if "mb_per_million_rows" in memory:
         out["turns_mb_per_million_rows"] = memory["mb_per_million_rows"]
     return out
@@ -122,6 +125,8 @@ TARGETS = [
     ("greedy speed-up, 2 jobs", lambda r, d: d.get("greedy_speedup_2jobs"), ">= 1.8x",
      lambda v: v >= 1.8),
     ("telemetry cost (random)", lambda r, d: d.get("telemetry_overhead"), "<= 10%",
+     lambda v: v <= 0.10),
+    ("telemetry cost (greedy)", lambda r, d: d.get("greedy_telemetry_overhead"), "<= 10%",
      lambda v: v <= 0.10),
     ("turns frame, MB per million rows", lambda r, d: d.get("turns_mb_per_million_rows"),
      "<= 150", lambda v: v <= 150),

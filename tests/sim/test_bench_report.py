@@ -18,13 +18,15 @@ def measured(games_per_s: float) -> dict:
 
 
 RESULTS = {"random-1job": measured(1200), "random-2jobs": measured(2000),
-           "random-1job-telemetry": measured(1000), "greedy-1job": measured(20)}
+           "random-1job-telemetry": measured(1000), "greedy-1job": measured(20),
+           "greedy-1job-telemetry": measured(19)}
 
 
 def test_derived_figures_are_ratios_of_medians():
     derived = bench_run.derive(RESULTS, {"mb_per_million_rows": 70.0})
     assert derived["random_speedup_2jobs"] == round(2000 / 1200, 2)
     assert derived["telemetry_overhead"] == 0.2
+    assert derived["greedy_telemetry_overhead"] == round(20 / 19 - 1, 3)
     assert "greedy_speedup_2jobs" not in derived
     assert derived["turns_mb_per_million_rows"] == 70.0
 
@@ -37,6 +39,7 @@ def test_table_says_which_targets_are_met():
     assert "| greedy games/s, 1 job | 20.00 | >= 25 | no |" in table
     assert "| random speed-up, 2 jobs | 1.67 | >= 1.8x | no |" in table
     assert "| telemetry cost (random) | 20% | <= 10% | no |" in table
+    assert "| telemetry cost (greedy) | 5% | <= 10% | yes |" in table
     assert "| greedy speed-up, 2 jobs | not measured |" in table
 
 

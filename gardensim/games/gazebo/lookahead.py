@@ -9,13 +9,15 @@ touches for the first time (a growing nook keeps its gazebos and owner, and re-s
 whose count is unchanged does nothing, rulings 8-10). What else follows is fixed by the zen
 spaces covered (reserve credits, which can turn a forced draw into a choice, rulings 12) and by
 whether a pedestal or a vase new to one of the mover's nooks gives an extra placement (rulings
-13). So the value after a plain placement depends only on the domino type (the hand after the
-refill), how many nooks it created, how the patios it brings nooks to change hands or threat
+13). So the value after a plain placement depends only on whether the domino was single-coloured
+(the evaluation reads a hand only through its count of single-coloured dominoes, and whether an
+extra placement can be made only through the hand not being empty, the same whichever domino of
+it was played), how many nooks it created, how the patios it brings nooks to change hands or threat
 (:func:`events.patio_outcome`), the evaluation's ``exposed`` term (which reads the free cells
 and the nooks' sizes and halos, recomputed here for the changed nooks), the zen spaces covered
 and the extra placement - as long as an open slot with at most one nook square beside it surely
-survives, so the next turn (or the extra placement) cannot fail for want of a place. The
-first action of each key but the ``exposed`` term is applied, scored and undone; the evaluation's
+survives, so the next turn (or the extra placement) cannot fail for want of a place. The first
+action of each key but the ``exposed`` term is applied, scored and undone; the evaluation's
 other terms (``EvaluationMixin.score_parts``) are shared by the rest, which add their own
 ``exposed`` count in the very order ``evaluate`` does, so the floats are identical. Everything
 else (absorbs, big nooks) is applied, valued and undone.
@@ -30,7 +32,7 @@ from gardensim.core.protocol import Action
 from gardensim.games.gazebo.evaluation import logistic
 from gardensim.games.gazebo.events import EMPTY, patio_outcome
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
-from gardensim.games.gazebo.legality import EXTRA, PLACE, TYPE_OF_XY, XY
+from gardensim.games.gazebo.legality import EXTRA, PLACE, XY
 
 #: open slots with at most one nook square beside them always take some domino (rulings 6).
 #: A placement closes at most 7 slots and puts a nook square beside at most 24 more, so with
@@ -94,7 +96,7 @@ class LookaheadMixin:
                         quiet = (safe, exposure.after(covered, [], []) if watched_covered
                                  else unchanged)
                     if quiet[0]:
-                        key = (TYPE_OF_XY[xy], 0, (), slot_zen, slot_extra, quiet[1])
+                        key = (False, 0, (), slot_zen, slot_extra, quiet[1])
                 else:
                     extra = slot_extra
                     growths = []
@@ -145,7 +147,7 @@ class LookaheadMixin:
                         ):
                             exposed = (exposure.after(covered, growths, created)
                                        if growths or created or watched_covered else unchanged)
-                            key = (TYPE_OF_XY[xy], len(created),
+                            key = (x == y, len(created),
                                    self._patio_changes(patios, counts) if patios else (),
                                    slot_zen, extra, exposed)
             if key is None:
