@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.evaluation import logistic
+from gardensim.games.gazebo.evaluation import count_exposed, logistic
 from gardensim.games.gazebo.events import EMPTY, patio_outcome
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
 from gardensim.games.gazebo.legality import EXTRA, PLACE, XY
@@ -361,11 +361,6 @@ class _Exposure:
                         exposed += 1
         # each group of the domino has its own colour and meets one nook, so no two gained
         # rival nooks, nor one and a remeasured nook of the player's, share a colour
-        by_col = self.by_col
-        for col, size, halo in remeasured.values():
-            reach = halo & free
-            for rival_size, rival_halo in by_col[col]:
-                if rival_size > size and reach & rival_halo:
-                    exposed += 1
-                    break
+        if remeasured:
+            exposed += count_exposed(remeasured.values(), self.by_col, free)
         return exposed
