@@ -225,8 +225,9 @@ class LegalityMixin:
         return total
 
     def has_legal_placement(self) -> bool:
-        orients = self.hand_orients()
-        if not orients:
+        """Whether the current player can place at all: any domino goes on a slot with at most
+        one nook square beside it, so the hand's orientations are only needed without one."""
+        if not self.sandbox and not any(self.hands[self.player]):
             return False
         nookmask = self.nookmask
         slot_nmask = self.geo.slot_nmask
@@ -234,6 +235,7 @@ class LegalityMixin:
             m = nookmask & slot_nmask[s]
             if not m & (m - 1):
                 return True
+        orients = self.hand_orients()
         return any(self.slot_orients(s, orients) for s in self.slots)
 
     def draw_options(self) -> list[Action]:
