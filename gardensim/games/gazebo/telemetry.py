@@ -26,6 +26,8 @@ SINGLES_DRAWN = 18  # + seat
 DOUBLES_DRAWN = 22  # + seat
 ABSORBS = 26  # + seat: absorbs won
 STEALS = 30  # + seat: patios stolen
+#: the counters a turn row reads (``mark`` keeps only these)
+TURN_COUNTERS = 22
 DOMINOES = 34
 # position aggregates the evaluation reads instead of scanning the board (+ seat)
 HELD = 35  # patios held
@@ -77,7 +79,7 @@ class TelemetryMixin:
         hand = self.hands[self.player]  # type: ignore[attr-defined]
         singles = hand[0] + hand[1] + hand[2]
         legal = self.count_legal_placements() if self.phase == 0 else 0  # type: ignore[attr-defined]
-        return (self.cnt[:], len(self.draw_log), singles, sum(hand) - singles, legal)
+        return (self.cnt[:TURN_COUNTERS], len(self.draw_log), singles, sum(hand) - singles, legal)
 
     def turn_row(self, mark: Any, actions: Sequence[Action]) -> dict[str, Any]:
         """The turn's row: counter differences since ``mark``. Spelled out as one dict display
