@@ -52,8 +52,9 @@ class LegalityMixin:
                 if big_owner >= 0:
                     return "joins two big nooks"
                 big_owner = owner
-        best = max(weights.values())
-        if sum(1 for w in weights.values() if w == best) > 1:
+        totals = list(weights.values())
+        best = max(totals)
+        if totals.count(best) > 1:
             return "absorb tie"
         if big_owner >= 0 and weights[big_owner] != best:
             return "absorbs a big nook"
