@@ -17,8 +17,10 @@ def add_parser(subparsers: Any) -> None:
         help="round-robin of bots with win shares, ratings and head-to-head",
         description="Play every pairing (2 players) or table (3-4 players: every combination "
         "of that many bots) GAMES times, seats rotated so every deal is played from every "
-        "seat, and report win shares with 95% Wilson intervals, Bradley-Terry/Elo ratings "
-        "with bootstrap intervals, decision times and the head-to-head matrix.",
+        "seat and, at 3-4 players, the orders round the table taken in turn so each bot sits "
+        "after each other equally often; report win shares with 95% Wilson intervals, "
+        "Bradley-Terry/Elo ratings with bootstrap intervals, decision times and the "
+        "head-to-head matrix.",
     )
     parser.add_argument("--game", default="gazebo", help="registered game (default gazebo)")
     parser.add_argument("--board", default=None, help="board name or file (game default)")
@@ -27,8 +29,9 @@ def add_parser(subparsers: Any) -> None:
                         help="bot specs separated by ';' or ',' between bots, e.g. "
                         "'random,greedy,mcts' or 'greedy;mcts:iters=400,rollout=greedy'")
     parser.add_argument("--games", type=int, default=400,
-                        help="games per pairing or table, rounded up to a multiple of "
-                        "--players (default 400)")
+                        help="games per pairing or table, rounded up to whole cycles of "
+                        "seats and orders: a multiple of 2 at 2 players, 6 at 3, 24 at 4 "
+                        "(default 400)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     add_option_argument(parser)

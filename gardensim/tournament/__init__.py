@@ -1,4 +1,5 @@
-"""Round-robin tournaments between bots, with seat rotation over shared deals.
+"""Round-robin tournaments between bots, with seats and orders round the table rotated over
+shared deals.
 
 ``run_tournament`` plays the schedule (:mod:`.schedule`) with joblib (:mod:`.runner`) and
 returns a :class:`~.results.TournamentResult` holding every game and the summary: win shares

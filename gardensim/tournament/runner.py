@@ -15,9 +15,15 @@ from typing import Any
 
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
-from gardensim.sim.play import play_game, seating
+from gardensim.sim.play import play_game
 from gardensim.tournament.results import GameResult, TournamentResult, summarise
-from gardensim.tournament.schedule import Table, batches, games_per_table, make_tables
+from gardensim.tournament.schedule import (
+    Table,
+    batches,
+    games_per_table,
+    make_tables,
+    table_seating,
+)
 
 
 @dataclass(frozen=True)
@@ -52,7 +58,7 @@ def _play_batch(setup: _Setup, table: Table, start: int, stop: int) -> list[Game
     bots = {m: _Timed(registry.make_bot(setup.bots[m])) for m in table.members}
     out = []
     for g in range(start, stop):
-        deal, members = seating(table.members, g)
+        deal, members = table_seating(table.members, g)
         for bot in bots.values():
             bot.times = []
         seats = [bots[m] for m in members]
@@ -75,7 +81,8 @@ def run_tournament(
     progress: bool = False,
     n_boot: int = 1000,
 ) -> TournamentResult:
-    """Play every table ``games`` times (rounded up to a multiple of ``players``) and summarise.
+    """Play every table ``games`` times (rounded up to whole cycles of seats and orders round the
+    table, :func:`~gardensim.tournament.schedule.games_per_table`) and summarise.
 
     Bad names, specs and options raise :class:`ConfigError` before any game is played.
     """

@@ -24,10 +24,10 @@ def test_another_seed_gives_other_games():
 
 
 def test_per_bot_games_and_win_shares_add_up():
-    result = run_tournament("toy", ["random", "greedy", "mcts:iters=5"], players=3, games=9,
+    result = run_tournament("toy", ["random", "greedy", "mcts:iters=5"], players=3, games=12,
                             seed=4, n_boot=10)
-    assert len(result.games) == 9
-    assert [b["games"] for b in result.bots] == [9, 9, 9]
+    assert len(result.games) == 12
+    assert [b["games"] for b in result.bots] == [12, 12, 12]
     assert abs(sum(b["win_rate"] for b in result.bots) - 1) < 1e-9
     assert abs(sum(result.seats) - 1) < 1e-9
     for b in result.bots:
