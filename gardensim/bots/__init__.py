@@ -6,9 +6,10 @@ and Python:
 - ``random``: uniform over legal actions, draws included. No parameters.
 - ``greedy[:epsilon=0,samples=1]``: one-ply look-ahead on ``state.evaluate`` over
   ``samples`` determinizations; ``epsilon`` plays at random with that probability.
-- ``mcts[:iters=80,seconds=0,c=0.1,rollout=greedy,epsilon=0,depth=2,expand=random,widen=2]``:
+- ``mcts[:iters=80,seconds=0,c=0.1,rollout=greedy,epsilon=0,depth=-1,expand=random,widen=2]``:
   information-set MCTS; ``rollout`` is ``random``, ``greedy`` or ``none``; ``depth`` is a fixed
-  horizon in turns (0 = play to the end); ``widen`` is progressive widening (0 = off).
+  horizon in turns (0 = play to the end, -1 = one round: 2 turns at 2 players, 3 at 3, 4 at 4);
+  ``widen`` is progressive widening (0 = off).
   Classic ISMCTS with random play-outs is ``mcts:rollout=random,depth=0,widen=0,c=0.7``.
 
 Each module's docstring documents the bot's draw policy.
