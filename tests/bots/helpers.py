@@ -50,3 +50,21 @@ def honesty_violations(
             other = bot.choose_action(twin, random.Random(k))
             changed += real != other
     return changed, differing
+
+
+def evaluated_turns(monkeypatch, state: GameState, spec: str) -> set[int]:
+    """The turns at which the bot ``spec`` scored leaves while choosing a move from ``state``
+    (a toy-game state: its class's ``evaluate`` is watched)."""
+    from gardensim.core import registry
+
+    turns = []
+    cls = type(state)
+    original = cls.evaluate
+
+    def recording(self, player):
+        turns.append(self.turn)
+        return original(self, player)
+
+    monkeypatch.setattr(cls, "evaluate", recording)
+    registry.make_bot(spec).choose_action(state, random.Random(0))
+    return set(turns)

@@ -9,8 +9,7 @@ import pytest
 from gardensim.bots.mcts import ROUND, MCTSBot
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
-from tests.bots.helpers import positions
-from tests.support.toygame import ToyState
+from tests.bots.helpers import evaluated_turns, positions
 
 
 def gazebo_positions(players: int, count: int) -> list:
@@ -51,16 +50,6 @@ def test_at_three_and_four_players_the_default_looks_one_full_round_ahead(player
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_leaf_is_scored_after_one_round(monkeypatch, players):
     # the leaf is the bot's own turn again: every rival has replied once
-    turns = []
-    original = ToyState.evaluate
-
-    def recording(self, player):
-        turns.append(self.turn)
-        return original(self, player)
-
-    monkeypatch.setattr(ToyState, "evaluate", recording)
-    game = registry.make_game("toy", players=players)
-    state = game.new_initial_state(4)
-    bot = registry.make_bot("mcts:iters=30,rollout=random,widen=0")
-    bot.choose_action(state, random.Random(0))
-    assert turns and set(turns) == {state.turn + players}
+    state = registry.make_game("toy", players=players).new_initial_state(4)
+    spec = "mcts:iters=30,rollout=random,widen=0"
+    assert evaluated_turns(monkeypatch, state, spec) == {state.turn + players}

@@ -6,7 +6,7 @@ import pytest
 
 from gardensim.core import registry
 from gardensim.sim.play import play_game
-from tests.bots.helpers import honesty_violations, positions
+from tests.bots.helpers import evaluated_turns, honesty_violations, positions
 from tests.support.toygame import ToyState
 
 PLAYOUT = "rollout=random,depth=0,widen=0,c=0.7"  # classic ISMCTS: random play to the end
@@ -123,16 +123,7 @@ def test_look_ahead_beats_random_play_on_the_toy_game(spec, games):
 def test_mcts_scores_every_leaf_at_the_same_horizon(monkeypatch):
     # Leaves evaluated right after my move and after the reply would not be comparable, so
     # every evaluation must happen exactly `depth` turns after the decision.
-    turns = []
-    original = ToyState.evaluate
-
-    def recording(self, player):
-        turns.append(self.turn)
-        return original(self, player)
-
-    monkeypatch.setattr(ToyState, "evaluate", recording)
     state = toy_position([[2, 5], [3, 4]], rest_of_deck(2, 5, 3, 4, 1, 6, 6) + [1],
                          [0, 0], deck=[6, 6])
-    bot = registry.make_bot("mcts:iters=50,rollout=random,widen=0,depth=2")
-    bot.choose_action(state, random.Random(0))
-    assert turns and set(turns) == {state.turn + 2}
+    spec = "mcts:iters=50,rollout=random,widen=0,depth=2"
+    assert evaluated_turns(monkeypatch, state, spec) == {state.turn + 2}
