@@ -105,7 +105,7 @@ class LookaheadMixin:
                     joined = 0  # squares that become nook squares
                     for touch, col, new in groups:
                         if not touch:
-                            if new is not pair:
+                            if new is not pair:  # one square meeting nothing makes no nook
                                 continue
                             k, cells = -1, new
                         elif not touch & (touch - 1):  # one square: its nook, or a lone one
