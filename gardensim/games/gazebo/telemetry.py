@@ -26,14 +26,15 @@ SINGLES_DRAWN = 18  # + seat
 DOUBLES_DRAWN = 22  # + seat
 ABSORBS = 26  # + seat: absorbs won
 STEALS = 30  # + seat: patios stolen
-#: the counters a turn row reads (``mark`` keeps only these)
-TURN_COUNTERS = 22
 DOMINOES = 34
 # position aggregates the evaluation reads instead of scanning the board (+ seat)
 HELD = 35  # patios held
 BIG = 39  # big nooks owned
 SMALL = 43  # small nooks owned
 THREAT = 47  # patios held where a rival's count equals the holder's
+#: a turn row reads the events, gazebos placed and returned and singles drawn: the counters
+#: before ``DOUBLES_DRAWN`` (``mark`` keeps only these)
+TURN_COUNTERS = DOUBLES_DRAWN
 N_COUNTERS = 51
 SEATS = range(4)
 _DRAW_WORDS = {1 << 14: "general", (1 << 14) + 1: "private", (1 << 14) + 2: "reserve"}
