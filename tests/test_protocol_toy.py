@@ -33,6 +33,25 @@ def test_conformance_catches_a_broken_undo():
         check_game(game, seeds=[0])
 
 
+def test_conformance_catches_a_commit_unlike_apply():
+    game = registry.make_game("toy", players=2)
+    original = game.new_initial_state
+
+    def broken(seed):
+        state = original(seed)
+
+        def commit(action):
+            state.apply_action(action)
+            state.scores[0] += 1
+
+        state.commit = commit
+        return state
+
+    game.new_initial_state = broken
+    with pytest.raises(AssertionError, match="commit"):
+        check_game(game, seeds=[0])
+
+
 def test_unknown_game_lists_known_games():
     with pytest.raises(ConfigError, match="known games: .*gazebo"):
         registry.make_game("chess")

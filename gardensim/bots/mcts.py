@@ -158,7 +158,7 @@ class MCTSBot(Bot):
             if len(known) < len(legal):
                 action = self._untried(node, sample, legal, rng)
                 child = children[action] = _Node(seat)
-                sample.apply_action(action)
+                sample.commit(action)
                 path.append(child)
                 return path
             best, best_score = known[0], -math.inf
@@ -168,7 +168,7 @@ class MCTSBot(Bot):
                 if score > best_score:
                     best, best_score = a, score
             node = children[best]
-            sample.apply_action(best)
+            sample.commit(best)
             path.append(node)
         return path
 
@@ -215,7 +215,7 @@ class MCTSBot(Bot):
                 action = greedy_step(sample, rng, epsilon)
             else:
                 action = sample.random_action(rng)
-            sample.apply_action(action)
+            sample.commit(action)
         return sample.returns()
 
     @staticmethod

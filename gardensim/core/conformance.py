@@ -1,8 +1,8 @@
 """The generic conformance check every game must pass (OpenSpiel's playthrough spirit).
 
 It plays seeded random games through the protocol only and checks what bots and the runner rely
-on: determinism, undo and clone exactness, notation round trips, honest determinization and
-well-formed returns. Each game's test suite calls :func:`check_game`.
+on: determinism, undo and clone exactness, commit equal to apply, notation round trips, honest
+determinization and well-formed returns. Each game's test suite calls :func:`check_game`.
 """
 
 from __future__ import annotations
@@ -40,8 +40,10 @@ def check_game(game: Game, seeds: range | list[int] = range(5), deep_every: int 
     for seed in seeds:
         assert play_random_game(game, seed) == play_random_game(game, seed), "same seed, same game"
         state = game.new_initial_state(seed)
+        committed = game.new_initial_state(seed)
         rng = random.Random(seed)
         step = 0
+        played = []
         while not state.is_terminal():
             p = state.current_player
             assert 0 <= p < game.num_players, f"bad current player {p}"
@@ -65,8 +67,17 @@ def check_game(game: Game, seeds: range | list[int] = range(5), deep_every: int 
                 assert det.observation(p) == state.observation(p), "determinize changed the view"
                 assert sorted(det.legal_actions()) == sorted(legal), "determinize changed moves"
                 assert det.current_player == p
+                assert _snapshot(committed) == before, "commit differs from apply_action"
+                for b in legal[:3]:
+                    committed.apply_action(b)
+                    committed.undo()
+                    assert _snapshot(committed) == before, "undo after commit"
             state.apply_action(a)
+            committed.commit(a)
+            played.append(a)
             step += 1
+        assert state.actions_to_strings(played) == list(map(state.action_to_string, played))
+        assert _snapshot(committed) == _snapshot(state), "commit differs from apply_action"
         assert state.current_player == TERMINAL
         r = state.returns()
         assert len(r) == game.num_players and abs(sum(r) - 1) < 1e-9, f"returns {r}"

@@ -82,6 +82,12 @@ class GameState(ABC):
     def undo(self) -> None:
         """Take back the last applied action exactly (snapshot stack)."""
 
+    def commit(self, action: Action) -> None:
+        """Apply an action that will never be undone (the runner's moves, a playout's steps),
+        so a game may skip its undo bookkeeping. Actions applied before it can no longer be
+        undone either."""
+        self.apply_action(action)
+
     @abstractmethod
     def clone(self) -> GameState:
         """An independent copy, including the chance generator's state."""
@@ -95,6 +101,11 @@ class GameState(ABC):
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str: ...
+
+    def actions_to_strings(self, actions: Sequence[Action]) -> list[str]:
+        """:meth:`action_to_string` of each action (a game's stored move list); games may
+        name them faster in one go."""
+        return [self.action_to_string(a) for a in actions]
 
     @abstractmethod
     def string_to_action(self, text: str) -> Action:

@@ -86,7 +86,7 @@ def play_game(
     seed = seeding.game_seed(master_seed, deal)
     state = game.new_initial_state(seed)
     rngs = [seeding.bot_rng(master_seed, game_index, s) for s in range(game.num_players)]
-    moves: list[str] = []
+    played: list[int] = []
     batched = telemetry and state.batched_turns
     marks: list[Any] = []
     turn_actions: list[list[int]] = []
@@ -99,8 +99,8 @@ def play_game(
     specs = [bot.spec for bot in bots]
     # bound methods in locals: this loop is the hot path of every study and benchmark
     choosers = [bot.choose_action for bot in bots]
-    clock, is_terminal, apply = time.perf_counter, state.is_terminal, state.apply_action
-    to_string, record_move = state.action_to_string, moves.append
+    clock, is_terminal, apply = time.perf_counter, state.is_terminal, state.commit
+    record = played.append
 
     while not is_terminal():
         seat = state.current_player
@@ -109,21 +109,21 @@ def play_game(
             mark = state.mark()
             if batched:
                 marks.append(mark)
-        actions: list[int] = []
+        start = len(played)
         choose, rng = choosers[seat], rngs[seat]
         spent = 0.0
         while True:
             t0 = clock()
             action = choose(state, rng)
             spent += clock() - t0
-            actions.append(action)
-            record_move(to_string(action))
+            record(action)
             apply(action)
             if is_terminal() or state.turn != turn:
                 break
         decision[seat] += spent
         decisions[seat] += 1
         if telemetry:
+            actions = played[start:]
             turn_index.append(turn)
             turn_seat.append(seat)
             turn_spent.append(spent)
@@ -139,7 +139,7 @@ def play_game(
         "seed": seed,
         "players": game.num_players,
         "turns": state.turn,
-        "moves": " ".join(moves),
+        "moves": " ".join(state.actions_to_strings(played)),
     }
     for s in range(MAX_SEATS):
         present = s < game.num_players

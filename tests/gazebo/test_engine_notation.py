@@ -33,9 +33,9 @@ def geo():
 def test_same_placement_has_one_canonical_name(geo):
     code = parse_action(geo, "FG@F2E")
     assert parse_action(geo, "gf@g2w") == code
-    assert geo.placement_name(code) == "FG@F2E"
+    assert geo.action_name(code) == "FG@F2E"
     south = parse_action(geo, "WG@F2S")
-    assert parse_action(geo, "gw@f3n") == south and geo.placement_name(south) == "WG@F2S"
+    assert parse_action(geo, "gw@f3n") == south and geo.action_name(south) == "WG@F2S"
 
 
 def test_draw_and_decline_tokens(geo):

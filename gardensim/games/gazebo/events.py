@@ -54,14 +54,12 @@ class EventsMixin:
         slots = self.slots
         geo = self.geo  # type: ignore[attr-defined]
         color = self.color
-        slot_cells = geo.slot_cells
         self.freemask &= ~(geo.bit[a] | geo.bit[b])
         removed = slots & geo.slot_touching[slot]
         slots -= removed
         added = []
-        for s in geo.slot_around[slot] - slots:
-            m, o = slot_cells[s]
-            if color[m] < 0 and color[o] < 0:
+        for s, m, o in geo.slot_around[slot]:
+            if color[m] < 0 and color[o] < 0 and s not in slots:
                 added.append(s)
         slots.update(added)
         self.slot_trail.append((removed, added))  # type: ignore[attr-defined]

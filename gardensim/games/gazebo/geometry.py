@@ -8,6 +8,7 @@ to each cell, and the notation of every placement code. Tables are cached per bo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from gardensim.games.gazebo.board import Board
@@ -70,10 +71,10 @@ class Geometry:
         self.nmask = tuple(sum(1 << m for m in self.nbrs[i]) for i in range(n))
         self.open_mask = sum(1 << i for i in range(n) if self.is_open[i])
         #: per slot: the slots its two cells belong to (they close when it is covered), and
-        #: the slots next to it (they may open)
+        #: the slots next to it with their two cells (they may open)
         empty: frozenset[int] = frozenset()
         self.slot_touching: list[frozenset[int]] = [empty] * (2 * n)
-        self.slot_around: list[frozenset[int]] = [empty] * (2 * n)
+        self.slot_around: list[tuple[tuple[int, int, int], ...]] = [()] * (2 * n)
         #: per slot, whether it covers a zen space or a pedestal (rare; skips their checks)
         self.slot_special = [False] * (2 * n)
         for s, pair in enumerate(self.slot_cells):
@@ -81,9 +82,10 @@ class Geometry:
                 continue
             a, b = pair
             self.slot_touching[s] = frozenset(t for c in (a, b) for t, _ in self.cell_slots[c])
-            self.slot_around[s] = frozenset(
-                t for c in (a, b) for m in self.nbrs[c] for t, _ in self.cell_slots[m]
-            ) - self.slot_touching[s]
+            around = {t for c in (a, b) for m in self.nbrs[c] for t, _ in self.cell_slots[m]}
+            self.slot_around[s] = tuple(
+                (t, *self.slot_cells[t]) for t in sorted(around - self.slot_touching[s])
+            )
             special = (self.zen[a], self.zen[b], self.pedestal[a], self.pedestal[b])
             self.slot_special[s] = any(special)
         #: cells with an east neighbour on the grid (masks horizontal pair shifts)
@@ -94,7 +96,15 @@ class Geometry:
             if pair is not None:
                 a, b = pair
                 self.slot_nmask[s] = (self.nmask[a] | self.nmask[b]) & ~((1 << a) | (1 << b))
-        self._names: dict[int, str] = {}
+        #: notation of every action code: placements ``XY@C5E`` (first cell west or north),
+        #: draws ``draw:general`` and the like, ``-`` to decline
+        self.names: dict[int, str] = {DECLINE: "-"}
+        self.names.update((code, f"draw:{name}") for code, name in DRAW_NAMES.items())
+        for s, pair in enumerate(self.slot_cells):
+            if pair is not None:
+                for xy in range(9):
+                    where = f"{self.labels[pair[0]]}{'ES'[s & 1]}"
+                    self.names[s * 9 + xy] = f"{COLORS[xy // 3]}{COLORS[xy % 3]}@{where}"
 
     def slot_of(self, a: int, b: int) -> int:
         """Slot code of the pair (a, b) in either order, or -1 when they are not adjacent."""
@@ -106,15 +116,13 @@ class Geometry:
             return a * 2 + 1
         return -1
 
-    def placement_name(self, code: int) -> str:
-        """Canonical notation ``XY@C5E`` of a placement code (first cell west or north)."""
-        name = self._names.get(code)
-        if name is None:
-            slot, xy = divmod(code, 9)
-            a = slot >> 1
-            name = f"{COLORS[xy // 3]}{COLORS[xy % 3]}@{self.labels[a]}{'ES'[slot & 1]}"
-            self._names[code] = name
-        return name
+    def action_names(self, codes: Sequence[int]) -> list[str]:
+        """The notation of each action code (see :attr:`names`)."""
+        return list(map(self.names.__getitem__, codes))
+
+    def action_name(self, code: int) -> str:
+        """The notation of ``code``; a code no action has reads as ``#code`` (in errors)."""
+        return self.names.get(code, f"#{code}")
 
 
 @lru_cache(maxsize=64)

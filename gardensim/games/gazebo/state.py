@@ -16,6 +16,7 @@ determinization, evaluation and telemetry in their own modules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gardensim.core.errors import IllegalMoveError
@@ -26,7 +27,6 @@ from gardensim.games.gazebo.events import MISSING, EventsMixin
 from gardensim.games.gazebo.geometry import (
     DECLINE,
     DRAW_GENERAL,
-    DRAW_NAMES,
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
@@ -169,6 +169,19 @@ class GazeboState(
                 len(self.slot_trail),
             )
         )
+        self._apply(action)
+
+    def commit(self, action: Action) -> None:
+        """:meth:`apply_action` without an undo frame: with nothing waiting to be undone, the
+        trail's old values can never be read again, so they are dropped instead of kept."""
+        if self.frames:
+            self.apply_action(action)
+            return
+        self.trail.clear()
+        self.slot_trail.clear()
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
         if action >= DRAW_GENERAL:
             if action == DECLINE:
                 self._after_placements()
@@ -371,9 +384,10 @@ class GazeboState(
 
     # ----- notation -------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
-        if action >= DRAW_GENERAL:
-            return "-" if action == DECLINE else f"draw:{DRAW_NAMES[action]}"
-        return self.geo.placement_name(action)
+        return self.geo.action_name(action)
+
+    def actions_to_strings(self, actions: Sequence[Action]) -> list[str]:
+        return self.geo.action_names(actions)
 
     def string_to_action(self, text: str) -> Action:
         action = notation.parse_action(self.geo, text)
