@@ -2,8 +2,9 @@
 
 Wall-clock rates on the shared 2-core machine swing by half from one hour to the next for the
 same code; the number of machine instructions a game takes does not (same interpreter, same
-inputs, ``PYTHONHASHSEED=0``: repeat runs agree within about 2%). So a change to a
-hot path is judged here by instructions, and the telemetry cost as a ratio of instructions.
+inputs, ``PYTHONHASHSEED=0``: repeat runs agree exactly without telemetry, and within about 1%
+with it, where pyarrow's threads build the table). So a change to a hot path is judged here by
+instructions, and the telemetry cost as a ratio of instructions.
 Each figure is the count of a run that plays ``games`` games minus that of a run that only
 imports and warms up, per game. Prints one JSON object on its last line
 (``benchmarks/run.py``); with no valgrind on the machine it prints ``{"error": ...}``.
@@ -35,7 +36,8 @@ bot, games, telemetry = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 game = registry.make_game("gazebo", "aviary", 2, {"draw": "gazebo"})
 bots = [registry.make_bot(bot)] * 2
 parts = [play_game(game, bots, 0, 0, 0, telemetry).turns]
-frames.columns_to_table(parts, frames.turns_schema(game), "warm")
+if telemetry:
+    frames.columns_to_table(parts, frames.turns_schema(game), "warm")
 parts = [play_game(game, bots, 0, g, g // 2, telemetry).turns for g in range(games)]
 if telemetry:
     frames.columns_to_table(parts, frames.turns_schema(game), "bench")

@@ -38,6 +38,14 @@ def test_same_placement_has_one_canonical_name(geo):
     assert parse_action(geo, "gw@f3n") == south and geo.action_name(south) == "WG@F2S"
 
 
+def test_every_action_name_parses_back_to_its_code(geo):
+    """The geometry names every action once, up front; each name must be the canonical one."""
+    assert len(geo.names) == 9 * sum(pair is not None for pair in geo.slot_cells) + 4
+    for code, name in geo.names.items():
+        assert parse_action(geo, name) == code, name
+    assert geo.action_name(-5) == "#-5"
+
+
 def test_draw_and_decline_tokens(geo):
     assert parse_action(geo, "draw:general") == DRAW_GENERAL
     assert parse_action(geo, "DRAW:Private") == DRAW_PRIVATE
