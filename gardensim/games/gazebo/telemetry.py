@@ -10,7 +10,7 @@ ends; :meth:`turn_row` is the one-turn form it must equal (tests hold them toget
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import sub
+from operator import add, sub
 from typing import Any, ClassVar
 
 from gardensim.core.protocol import Action
@@ -131,17 +131,18 @@ class TelemetryMixin:
         gazebos placed and returned (the only two ways a supply changes, ``events.py``)."""
         turns = len(actions)
         counters = list(zip(*[m[0] for m in marks], strict=True))
+        _, bounds, singles, doubles, legal = zip(*marks, strict=True)
 
         def delta(slot: int) -> list[int]:
             values = counters[slot]
             return list(map(sub, values[1:], values))
 
-        to_str = self.action_to_string  # type: ignore[attr-defined]
+        name = self.geo.names.__getitem__  # type: ignore[attr-defined]
         table: dict[str, list[Any]] = {
-            "move": [" ".join([to_str(a) for a in acts]) for acts in actions],
-            "hand_singles": [m[2] for m in marks[:-1]],
-            "hand_doubles": [m[3] for m in marks[:-1]],
-            "legal_moves": [m[4] for m in marks[:-1]],
+            "move": [" ".join(map(name, acts)) for acts in actions],
+            "hand_singles": list(singles[:-1]),
+            "hand_doubles": list(doubles[:-1]),
+            "legal_moves": list(legal[:-1]),
         }
         for i, event in enumerate(EVENT_TYPES[:-1]):
             table[f"ev_{event}"] = delta(EV + i)
@@ -155,15 +156,15 @@ class TelemetryMixin:
                 continue
             table[placed] = delta(PLACED + s)
             table[returned] = delta(RETURNED + s)
-            table[left] = [start[s] - out + back for out, back in
-                           zip(counters[PLACED + s][1:], counters[RETURNED + s][1:], strict=True)]
-            drew = list(map(int.__add__, drew, delta(SINGLES_DRAWN + s)))
+            out, back = counters[PLACED + s][1:], counters[RETURNED + s][1:]
+            table[left] = list(map(sub, map(start[s].__add__, back), out))
+            drew = list(map(add, drew, delta(SINGLES_DRAWN + s)))
         log = self.draw_log
-        bounds = [m[1] for m in marks]
-        draws = [log[i:j] for i, j in zip(bounds, bounds[1:], strict=False)]
-        table["draws"] = [",".join([_DRAW_WORDS[d] for d in ds]) if ds else "" for ds in draws]
+        draws = list(map(log.__getitem__, map(slice, bounds, bounds[1:])))
+        word = _DRAW_WORDS.__getitem__
+        table["draws"] = [",".join(map(word, ds)) if ds else "" for ds in draws]
         table["drew_singles"] = drew
-        table["drew_doubles"] = [len(ds) - k for ds, k in zip(draws, drew, strict=True)]
+        table["drew_doubles"] = list(map(sub, map(len, draws), drew))
         return table
 
     def game_row(self) -> dict[str, Any]:
