@@ -8,7 +8,8 @@ and Python:
   ``samples`` determinizations; ``epsilon`` plays at random with that probability.
 - ``mcts[:iters=80,seconds=0,c=0.1,rollout=greedy,epsilon=0,depth=-1,expand=random,widen=2]``:
   information-set MCTS; ``rollout`` is ``random``, ``greedy`` or ``none``; ``depth`` is a fixed
-  horizon in turns (0 = play to the end, -1 = one round: 2 turns at 2 players, 3 at 3, 4 at 4);
+  horizon in turns (0 = play to the end, -1 = the default: 2 turns at 2 players, one
+  round plus one turn at 3-4, i.e. 4 and 5);
   ``widen`` is progressive widening (0 = off).
   Classic ISMCTS with random play-outs is ``mcts:rollout=random,depth=0,widen=0,c=0.7``.
 

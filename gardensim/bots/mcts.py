@@ -21,17 +21,20 @@ from the root, whoever took the actions. Each iteration
    then scores every seat with ``evaluate``. A fixed horizon keeps leaf values comparable: an
    evaluation taken right after my move is not comparable with one taken after the reply; ``none``
    skips the simulation and scores the new leaf with ``evaluate`` at once (the tree alone looks
-   ahead, the heuristic judges). The default horizon is one round (see below);
+   ahead, the heuristic judges). The default horizon depends on the player count (below);
 5. backpropagates each seat's reward (win share from ``returns``, or the evaluation) to the nodes
    where that seat chose the action, so 2-4 players and partnerships need nothing special.
 
-The default ``depth=-1`` is one round, as many turns as there are players: every rival has
-replied once and the leaf is the bot's turn again. At two players that is 2 turns, the fixed
-default until 2026-12-01, so 2-player play is unchanged move for move. At 3-4 players a fixed 2
-turns let only the next seat reply: the search spent its look-ahead holding that seat back and
-handed the game to the seat after it (Aviary, against two greedy bots over 120 games: the greedy
-after ``mcts`` won 12%, the one before it 47%, ``mcts`` 42%; with one round ``mcts`` wins 61%, and
-39% instead of 28% against three greedy bots; ``docs/mcts-multiplayer.md``).
+The default ``depth=-1`` (:func:`horizon_turns`) is 2 turns at two players and, at 3-4
+players, one round plus one turn: every rival has replied once and the bot's own next turn is
+played too, so the leaf is judged after the bot has answered them. At two players 2 turns is
+the horizon every 2-player figure was measured with (85.5% against greedy, the budget ladder),
+so 2-player play is unchanged move for move. At 3-4 players a fixed 2 turns let only the next
+seat reply: the search spent its look-ahead holding that seat back and handed the game to the
+seat after it (Aviary, against two greedy bots over 120 games: ``mcts`` 42%); one round lifted
+that to 61%, and one round plus a turn to 74% (39% -> 67% against three greedy bots, one seed of
+72 games), at about 2.5x the decision time (``docs/mcts-multiplayer.md``; Summer Pavilion shows
+the same, ``docs/pavilion.md``).
 
 Draw decisions are actions, so the search weighs them like placements, with the pile contents
 resampled per iteration. The move played is the root child with the most visits (ties: first in
@@ -53,7 +56,13 @@ from gardensim.core.protocol import Action, GameState
 
 ROLLOUTS = ("random", "greedy", "none")
 EXPANSIONS = ("random", "greedy")
-ROUND = -1  #: ``depth`` meaning one round: as many turns as there are players
+AUTO = -1  #: ``depth`` meaning the default horizon of :func:`horizon_turns`
+
+
+def horizon_turns(players: int) -> int:
+    """The default search horizon in turns: 2 at two players, one round plus one turn
+    (``players + 1``) at three and four (module docstring)."""
+    return 2 if players == 2 else players + 1
 
 
 class _Node:
@@ -73,7 +82,7 @@ class _Node:
 class MCTSBot(Bot):
     """ISMCTS with budget ``iters`` (or ``seconds`` > 0), UCB constant ``c``, ``rollout``
     policy (``random``/``greedy`` with ``epsilon``/``none``), rollout ``depth`` cut-off
-    in turns (0 = play out, -1 = one round of ``num_players`` turns), ``expand`` order
+    in turns (0 = play out, -1 = :func:`horizon_turns`), ``expand`` order
     (``random``/``greedy``) and progressive widening ``widen`` (0 = off)."""
 
     name = "mcts"
@@ -83,7 +92,7 @@ class MCTSBot(Bot):
         "c": (float, 0.1),
         "rollout": (str, "greedy"),
         "epsilon": (float, 0.0),
-        "depth": (int, ROUND),
+        "depth": (int, AUTO),
         "expand": (str, "random"),
         "widen": (float, 2.0),
     }
@@ -98,8 +107,10 @@ class MCTSBot(Bot):
             raise ConfigError(f"bot 'mcts': iters={p['iters']} must be >= 1")
         if p["seconds"] < 0 or p["c"] < 0 or p["widen"] < 0:
             raise ConfigError("bot 'mcts': seconds, c and widen must be >= 0")
-        if p["depth"] < ROUND:
-            raise ConfigError(f"bot 'mcts': depth={p['depth']} must be >= 0, or -1 for one round")
+        if p["depth"] < AUTO:
+            raise ConfigError(
+                f"bot 'mcts': depth={p['depth']} must be >= 0, or -1 for the default horizon"
+            )
         if not 0.0 <= p["epsilon"] <= 1.0:
             raise ConfigError(f"bot 'mcts': epsilon={p['epsilon']} not in [0, 1]")
 
@@ -110,8 +121,8 @@ class MCTSBot(Bot):
         me = state.current_player
         root = _Node(me)
         depth = self.params["depth"]
-        if depth == ROUND:
-            depth = state.game.num_players
+        if depth == AUTO:
+            depth = horizon_turns(state.game.num_players)
         horizon = state.turn + depth if depth else None
         seconds = self.params["seconds"]
         if seconds > 0:
