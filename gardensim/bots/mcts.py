@@ -32,9 +32,9 @@ the horizon every 2-player figure was measured with (85.5% against greedy, the b
 so 2-player play is unchanged move for move. At 3-4 players a fixed 2 turns let only the next
 seat reply: the search spent its look-ahead holding that seat back and handed the game to the
 seat after it (Aviary, against two greedy bots over 120 games: ``mcts`` 42%); one round lifted
-that to 61%, and one round plus a turn to 74% (39% -> 67% against three greedy bots, one seed of
-72 games), at about 2.5x the decision time (``docs/mcts-multiplayer.md``; Summer Pavilion shows
-the same, ``docs/pavilion.md``).
+that to 61%, and one round plus a turn to 74% (against three greedy bots 39% over 252 games, then
+72% over 216), at about twice the decision time (``docs/mcts-multiplayer.md``; Summer Pavilion
+shows the same, ``docs/pavilion.md``).
 
 Draw decisions are actions, so the search weighs them like placements, with the pile contents
 resampled per iteration. The move played is the root child with the most visits (ties: first in
