@@ -5,7 +5,8 @@ Sections (each a seat-balanced tournament on shared deals, see ``gardensim.tourn
 - ``greedy-random``: greedy against random, 2 players (goal: greedy >= 95%);
 - ``mcts-greedy``: mcts at its default budget against greedy (goal: >= 65%, median decision
   time <= 1 s on the 2-core machine);
-- ``ladder``: mcts at 1x, 2x, 4x and 8x its default budget, each rung against the one below;
+- ``ladder``: mcts at doubling iteration budgets (``LADDER_ITERS``: half its default budget up
+  to 8x it), each rung against the one below;
 - ``tables-3p`` / ``tables-4p``: random, greedy and mcts bots at 3- and 4-player tables (win
   share against an even 1/n);
 - ``pavilion-mcts-greedy`` (issue 6): Summer Pavilion, 2 players, ``PAVILION_MCTS`` against
@@ -14,19 +15,22 @@ Sections (each a seat-balanced tournament on shared deals, see ``gardensim.tourn
   ``benchmarks/results/pavilion-mcts-greedy-BOARD.{json,csv}`` and ``-games.csv``.
 
 Results merge into ``benchmarks/results/strength.json`` (one entry per section, so sections can
-be run separately) and are rendered as ``benchmarks/results/strength.md``. Game counts are
+be run separately) and are rendered as ``benchmarks/results/strength.md``. A run is one pairing
+at one seed: the same pairing at another seed (more games on new deals) is kept beside it, and
+the page adds a row pooling its seeds (games and wins summed, Wilson interval). Game counts are
 arguments: the issue asks for at least 400 per pairing; on a shared machine the figures are only
 as good as the counts written next to them.
 
     .venv/bin/python benchmarks/strength.py [--sections greedy-random mcts-greedy ...]
-        [--games 400] [--ladder-games 100] [--ladder-rungs 1 2 4 8] [--table-games 60]
+        [--games 400] [--ladder-games 100] [--ladder-iters 40 80 160] [--table-games 60]
         [--pavilion-boards base glazed-purple] [--jobs 1] [--seed 1]
 
     .venv/bin/python benchmarks/strength.py --sections pavilion-mcts-greedy --games 200
 
 A long section can be split over processes or machines: play each pairing with ``gardensim
 tournament ... --seed S --out FILE`` and record the files with ``--sections NAME --from-json
-FILE.json ...`` (same seed; rungs of the ladder are listed in budget order however recorded).
+FILE.json ...`` (one seed per recording; rungs of the ladder are listed in budget order however
+recorded).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from gardensim.bots.mcts import MCTSBot  # noqa: E402
 from gardensim.core.registry import make_bot  # noqa: E402
+from gardensim.stats import wilson_interval  # noqa: E402
 from gardensim.tournament import run_tournament  # noqa: E402
 
 GAME_NAMES = {"pavilion": "Summer Pavilion"}
@@ -58,11 +63,20 @@ SECTIONS = ("greedy-random", "mcts-greedy", "ladder", "tables-3p", "tables-4p",
 PAVILION_MCTS = "mcts:c=0.05,depth=3"
 
 
+DEFAULT_ITERS = MCTSBot.param_types["iters"][1]
+#: The ladder's budgets. It starts at half the default: the rungs above 4x the default flatten
+#: at the 2-turn horizon (docs/decisions.md, "The budget ladder starts at half the default").
+LADDER_ITERS = [DEFAULT_ITERS * m // 2 for m in (1, 2, 4, 8, 16)]
+
+
+def mcts_iters(iters: int) -> str:
+    """The mcts spec with an ``iters`` budget (plain ``mcts`` at the default)."""
+    return "mcts" if iters == DEFAULT_ITERS else f"mcts:iters={iters}"
+
+
 def mcts_at(multiple: int) -> str:
     """The mcts spec at ``multiple`` times the default iteration budget."""
-    if multiple == 1:
-        return "mcts"
-    return f"mcts:iters={MCTSBot.param_types['iters'][1] * multiple}"
+    return mcts_iters(DEFAULT_ITERS * multiple)
 
 
 #: (game, board, bots, players, games) of each tournament of a section.
@@ -85,7 +99,7 @@ def _gazebo_plan(name: str, args: argparse.Namespace) -> list[tuple[list[str], i
     if name == "mcts-greedy":
         return [(["greedy", "mcts"], 2, args.games)]
     if name == "ladder":
-        rungs = [mcts_at(m) for m in args.ladder_rungs]
+        rungs = [mcts_iters(n) for n in args.ladder_iters]
         return [([lo, hi], 2, args.ladder_games) for lo, hi in zip(rungs, rungs[1:], strict=False)]
     if name == "tables-3p":
         return [(["random", "greedy", "mcts"], 3, args.table_games)]
@@ -118,7 +132,7 @@ def run_entry(data: dict[str, Any], games: int, seconds: float | None,
     return {
         **extra,
         "bots": [b["bot"] for b in data["bots"]], "players": data["players"], "games": games,
-        "seconds": seconds,
+        "seed": data["seed"], "seconds": seconds,
         "summary": [{k: b[k] for k in ("bot", "games", "win_rate", "ci95", "rating",
                                        "rating_ci95", "decision_s", "decision_median_s")}
                     for b in data["bots"]],
@@ -152,9 +166,38 @@ def _row(run: dict[str, Any], bot: str) -> dict[str, Any]:
     return next(b for b in run["summary"] if b["bot"] == bot)
 
 
-def _run_key(run: dict[str, Any]) -> tuple[Any, ...]:
-    """What a rerun replaces: the same bots (and, where a run names them, game and board)."""
+def _pairing(run: dict[str, Any]) -> tuple[Any, ...]:
+    """The bots of a run (and, where a run names them, game and board)."""
     return (run["game"], run["board"], *run["bots"]) if "game" in run else tuple(run["bots"])
+
+
+def _run_key(run: dict[str, Any]) -> tuple[Any, ...]:
+    """What a rerun replaces: the same pairing at the same seed."""
+    return (*_pairing(run), run["seed"])
+
+
+def merge_runs(old: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with the runs of ``old`` it does not replace kept before its own; the
+    section's ``seed`` becomes a sorted list when its runs were played at several."""
+    for run in old["runs"]:
+        run.setdefault("seed", old["seed"])  # entries written before runs had their own
+    new = {_run_key(r) for r in entry["runs"]}
+    kept = [r for r in old["runs"] if _run_key(r) not in new]
+    if kept and "game" in entry["runs"][0]:
+        entry["board"] = ",".join(dict.fromkeys(
+            [r["board"] for r in kept] + [r["board"] for r in entry["runs"]]))
+    entry["runs"] = kept + entry["runs"]
+    seeds = sorted({r["seed"] for r in entry["runs"]})
+    entry["seed"] = seeds[0] if len(seeds) == 1 else seeds
+    return entry
+
+
+def pooled_row(runs: list[dict[str, Any]], bot: str) -> dict[str, Any]:
+    """``bot``'s games and win share over the runs of one pairing at different seeds."""
+    games = sum(_row(r, bot)["games"] for r in runs)
+    won = sum(_row(r, bot)["win_rate"] * _row(r, bot)["games"] for r in runs)
+    return {"games": games, "win_rate": won / games,
+            "ci95": list(wilson_interval(min(won, games), games))}
 
 
 def render(results: dict[str, Any]) -> str:
@@ -184,14 +227,21 @@ def render(results: dict[str, Any]) -> str:
             continue
         runs = entry["runs"]
         if name == "ladder":  # rungs in budget order, however they were measured
-            runs = sorted(runs, key=lambda r: make_bot(r["bots"][0]).params["iters"])
+            runs = sorted(runs, key=lambda r: (make_bot(r["bots"][0]).params["iters"],
+                                               r.get("seed", 0)))
+        by_pairing: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
         for run in runs:
+            by_pairing.setdefault(_pairing(run), []).append(run)
+        for run in runs:
+            same = by_pairing[_pairing(run)]
             label = " vs ".join(run["bots"]) + (f" ({run['players']}p)" if run["players"] > 2
                                                 else "")
             if "game" in run:
                 label += f" ({GAME_NAMES.get(run['game'], run['game'])}, {run['board']})"
             focus = [goals[name][0] or run["bots"][-1]] if name in goals else (
                 [run["bots"][-1]] if name == "ladder" else run["bots"])
+            if len(same) > 1:
+                label += f" (seed {run['seed']})"
             for bot in focus:
                 b = _row(run, bot)
                 goal = goals[name][1] if name in goals else (
@@ -203,6 +253,14 @@ def render(results: dict[str, Any]) -> str:
                     f"{100 * b['ci95'][1]:.1f}] | {b['rating']:+.0f} | "
                     f"{1000 * b['decision_median_s']:.0f} ms | "
                     f"{1000 * b['decision_s']:.0f} ms | {goal} |")
+                if len(same) > 1 and run is same[-1]:
+                    pool = pooled_row(same, bot)
+                    seeds = ", ".join(str(r["seed"]) for r in same)
+                    lines.append(
+                        f"| {name} | {' vs '.join(run['bots'])}, pooled over seeds {seeds} | "
+                        f"{pool['games']} | `{bot}` | {100 * pool['win_rate']:.1f}% | "
+                        f"[{100 * pool['ci95'][0]:.1f}, {100 * pool['ci95'][1]:.1f}] | | | | "
+                        f"{goal} |")
     lines.append("")
     return "\n".join(lines)
 
@@ -213,8 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", default="aviary")
     parser.add_argument("--games", type=int, default=400, help="games per 2-player pairing")
     parser.add_argument("--ladder-games", type=int, default=100)
-    parser.add_argument("--ladder-rungs", type=int, nargs="+", default=[1, 2, 4, 8],
-                        help="budget multiples; each plays the one before it")
+    parser.add_argument("--ladder-iters", type=int, nargs="+", default=LADDER_ITERS,
+                        help="iteration budgets of the rungs; each plays the one before it")
     parser.add_argument("--table-games", type=int, default=60)
     parser.add_argument("--pavilion-boards", nargs="+", default=["base"],
                         help="Summer Pavilion boards of the pavilion-mcts-greedy section")
@@ -241,13 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         # Re-read just before writing: sections may run in separate processes.
         results = json.loads(path.read_text()) if path.exists() else {}
         if name in results:  # keep pairings measured by an earlier run (e.g. other rungs)
-            old = results[name]
-            new = {_run_key(r) for r in entry["runs"]}
-            kept = [r for r in old["runs"] if _run_key(r) not in new]
-            if kept and "game" in entry["runs"][0]:
-                entry["board"] = ",".join(dict.fromkeys(
-                    [r["board"] for r in kept] + [r["board"] for r in entry["runs"]]))
-            entry["runs"] = kept + entry["runs"]
+            entry = merge_runs(results[name], entry)
         results[name] = entry
         path.write_text(json.dumps(results, indent=2) + "\n")
         (RESULTS / "strength.md").write_text(render(results))
