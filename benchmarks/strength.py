@@ -64,8 +64,8 @@ PAVILION_MCTS = "mcts:c=0.05,depth=3"
 
 
 DEFAULT_ITERS = MCTSBot.param_types["iters"][1]
-#: The ladder's budgets. It starts at half the default: the rungs above 4x the default flatten
-#: at the 2-turn horizon (docs/decisions.md, "The budget ladder starts at half the default").
+#: The ladder's budgets, from half the default to 8x it: the rung below the default is cheap and
+#: steep (docs/decisions.md, "The budget ladder runs from half the default to 8x it").
 LADDER_ITERS = [DEFAULT_ITERS * m // 2 for m in (1, 2, 4, 8, 16)]
 
 
