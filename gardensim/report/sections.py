@@ -36,6 +36,13 @@ class Section:
     #: The sentences repeated under "Answers in brief" (default: all of them).
     answers: list[str] | None = None
 
+    def show(self, summary: Any, caption: str, figure: Figure, table: str) -> None:
+        """Answer with a summary of ``analysis.shape`` (its sentences and its table) and one
+        figure."""
+        self.sentences = summary.sentences
+        self.figures.append((caption, figure))
+        self.tables.append((table, summary.table))
+
 
 @dataclass
 class Budget:
@@ -46,6 +53,13 @@ class Budget:
     skill: int = 400
     arms: int = 2000
     permutations: int = 999
+
+
+def _need_turns(turns: pd.DataFrame, what: str) -> None:
+    """Questions about the course of a game read the turns frame, which a run stores only
+    with telemetry."""
+    if turns.empty:
+        raise MissingData(f"{what} the turns frame (telemetry); skipped")
 
 
 def _frame(results: list[Any], attr: str, **extra: Any) -> pd.DataFrame:
@@ -179,65 +193,51 @@ def length_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     summary = shape.length_distribution(games)
-    s.sentences = summary.sentences
-    s.figures.append(("Game length in turns.", plots.length_plot(games)))
-    s.tables.append(("game-length", summary.table))
+    s.show(summary, "Game length in turns.",
+           plots.length_plot(games), "game-length")
 
 
 def endings_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     summary = shape.end_reasons(games)
-    s.sentences = summary.sentences
-    s.figures.append(("Share of games by end reason, 95% Wilson intervals.",
-                      plots.grouped_bars(summary, "end_reason", "share", "end reason")))
-    s.tables.append(("end-reasons", summary.table))
+    s.show(summary, "Share of games by end reason, 95% Wilson intervals.",
+           plots.grouped_bars(summary, "end_reason", "share", "end reason"), "end-reasons")
 
 
 def margin_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     summary = shape.winning_margin(games)
-    s.sentences = summary.sentences
-    s.figures.append(("Winner's lead over the runner-up at the end.",
-                      plots.grouped_bars(summary, "margin", "share", "margin")))
-    s.tables.append(("winning-margin", summary.table))
+    s.show(summary, "Winner's lead over the runner-up at the end.",
+           plots.grouped_bars(summary, "margin", "share", "margin"), "winning-margin")
 
 
 def lead_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    if turns.empty:
-        raise MissingData("lead changes need the turns frame (telemetry); skipped")
+    _need_turns(turns, "lead changes need")
     summary = shape.lead_changes(turns)
-    s.sentences = summary.sentences
-    s.figures.append(("When the eventual winner took the lead for good.",
-                      plots.lead_plot(shape.lead_history(turns))))
-    s.tables.append(("lead-changes", summary.table))
+    s.show(summary, "When the eventual winner took the lead for good.",
+           plots.lead_plot(shape.lead_history(turns)), "lead-changes")
 
 
 def events_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    if turns.empty:
-        raise MissingData("events need the turns frame (telemetry); skipped")
+    _need_turns(turns, "events need")
     summary = shape.events_per_game(turns)
-    s.sentences = summary.sentences
-    s.figures.append(("Mean events per game with 95% intervals.",
-                      plots.grouped_bars(summary, "event", "mean", "event")))
-    s.tables.append(("events-per-game", summary.table))
+    s.show(summary, "Mean events per game with 95% intervals.",
+           plots.grouped_bars(summary, "event", "mean", "event"), "events-per-game")
 
 
 def branching_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    if turns.empty:
-        raise MissingData("branching needs the turns frame (telemetry); skipped")
+    _need_turns(turns, "branching needs")
     summary = shape.branching_factor(turns)
-    s.sentences = summary.sentences
-    s.figures.append(("Median legal moves over the course of a game.",
-                      plots.branching_plot(summary)))
-    s.tables.append(("branching-factor", summary.table))
+    s.show(summary, "Median legal moves over the course of a game.",
+           plots.branching_plot(summary), "branching-factor")
 
 
 def samplesize_section(
