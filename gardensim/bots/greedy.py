@@ -20,6 +20,7 @@ MCTS rollouts and weight tuning).
 from __future__ import annotations
 
 import random
+from operator import add
 from typing import Any, ClassVar
 
 from gardensim.bots.base import Bot
@@ -73,9 +74,8 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         player = state.current_player
-        totals = [0.0] * len(actions)
-        for _ in range(self.params["samples"]):
+        totals = action_scores(state.determinize(player, rng), player, actions)
+        for _ in range(self.params["samples"] - 1):
             sample = state.determinize(player, rng)
-            for i, score in enumerate(action_scores(sample, player, actions)):
-                totals[i] += score
+            totals = list(map(add, totals, action_scores(sample, player, actions)))
         return pick_best(actions, totals, rng)
