@@ -41,6 +41,7 @@ class EventsMixin:
     contacts: list[tuple[int, int, int] | None]
     trail: list[tuple]
     slots: set[int]
+    known: set[int]
     supply: list[int]
     patio_owner: list[int]
     patio_gaz: list[int]
@@ -49,20 +50,22 @@ class EventsMixin:
 
     # ----- slots ----------------------------------------------------------------------
     def _cover(self, slot: int, a: int, b: int) -> None:
-        """Cells ``a`` and ``b`` are covered: their slots close, the free pairs around them open
-        (rulings 3). The change goes on ``slot_trail`` as one entry (removed, added)."""
+        """Cells ``a`` and ``b`` are covered: their slots close for good and the slots around
+        them open unless one is open or closed already (rulings 3). Set algebra on ``known``
+        (the slots open or closed for good) instead of a loop over cells; the change goes on
+        ``slot_trail`` as one entry (closed, opened, newly known)."""
         slots = self.slots
         geo = self.geo  # type: ignore[attr-defined]
-        color = self.color
+        known = self.known
         self.freemask &= ~(geo.bit[a] | geo.bit[b])
-        removed = slots & geo.slot_touching[slot]
+        touching = geo.slot_touching[slot]
+        removed = slots & touching
         slots -= removed
-        added = []
-        for s, m, o in geo.slot_around[slot]:
-            if color[m] < 0 and color[o] < 0 and s not in slots:
-                added.append(s)
-        slots.update(added)
-        self.slot_trail.append((removed, added))  # type: ignore[attr-defined]
+        fresh = geo.slot_near[slot] - known
+        added = fresh - touching
+        known |= fresh
+        slots |= added
+        self.slot_trail.append((removed, added, fresh))  # type: ignore[attr-defined]
 
     # ----- gazebos --------------------------------------------------------------------
     def _put(self, q: int, k: int) -> int:

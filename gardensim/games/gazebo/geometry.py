@@ -71,10 +71,10 @@ class Geometry:
         self.nmask = tuple(sum(1 << m for m in self.nbrs[i]) for i in range(n))
         self.open_mask = sum(1 << i for i in range(n) if self.is_open[i])
         #: per slot: the slots its two cells belong to (they close when it is covered), and
-        #: the slots next to it with their two cells (they may open)
+        #: those and the slots next to it (they may open)
         empty: frozenset[int] = frozenset()
         self.slot_touching: list[frozenset[int]] = [empty] * (2 * n)
-        self.slot_around: list[tuple[tuple[int, int, int], ...]] = [()] * (2 * n)
+        self.slot_near: list[frozenset[int]] = [empty] * (2 * n)
         #: per slot, whether it covers a zen space or a pedestal (rare; skips their checks)
         self.slot_special = [False] * (2 * n)
         for s, pair in enumerate(self.slot_cells):
@@ -83,9 +83,7 @@ class Geometry:
             a, b = pair
             self.slot_touching[s] = frozenset(t for c in (a, b) for t, _ in self.cell_slots[c])
             around = {t for c in (a, b) for m in self.nbrs[c] for t, _ in self.cell_slots[m]}
-            self.slot_around[s] = tuple(
-                (t, *self.slot_cells[t]) for t in sorted(around - self.slot_touching[s])
-            )
+            self.slot_near[s] = frozenset(around)  # the touching slots too (b is next to a)
             special = (self.zen[a], self.zen[b], self.pedestal[a], self.pedestal[b])
             self.slot_special[s] = any(special)
         #: cells with an east neighbour on the grid (masks horizontal pair shifts)

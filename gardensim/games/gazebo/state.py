@@ -116,7 +116,7 @@ class GazeboState(
         self.log: list[tuple] | None = None
         self.records: list[dict[str, Any]] = []
         self.trail: list[tuple] = []
-        self.slot_trail: list[tuple[set[int], list[int]]] = []
+        self.slot_trail: list[tuple[set[int], frozenset[int], frozenset[int]]] = []
         self.frames: list[tuple] = []
         # the first slots: free pairs next to the printed start squares (rulings 2, 3)
         for c in geo.start:
@@ -125,6 +125,8 @@ class GazeboState(
                     for s, o in geo.cell_slots[m]:
                         if self.color[o] < 0:
                             self.slots.add(s)
+        #: slots open now or closed for good (a cell covered): the others may still open
+        self.known = set(self.slots)
         self._start_turn()
 
     # ----- protocol basics ------------------------------------------------------------
@@ -232,9 +234,10 @@ class GazeboState(
             else:
                 obj[key] = old
         if len(self.slot_trail) > n_slot_changes:
-            removed, added = self.slot_trail.pop()
+            removed, added, fresh = self.slot_trail.pop()
             self.slots.difference_update(added)
             self.slots |= removed
+            self.known.difference_update(fresh)
         del self.dominoes[n_dominoes:]
         del self.draw_log[n_draws:]
         if self.log is not None:
@@ -253,6 +256,7 @@ class GazeboState(
         c.patio_gaz = self.patio_gaz[:]
         c.patio_threat = self.patio_threat[:]
         c.slots = set(self.slots)
+        c.known = set(self.known)
         c.supply = self.supply[:]
         c.dominoes = self.dominoes[:]
         c.hands = [h[:] for h in self.hands]
