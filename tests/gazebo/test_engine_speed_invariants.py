@@ -19,6 +19,7 @@ from gardensim.core.protocol import GameState
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.notation import parse_action
 from gardensim.games.gazebo.replay import play_token
+from gardensim.games.gazebo.state import GazeboState
 
 from .rules_helpers import board_path, dumps
 
@@ -168,7 +169,8 @@ def test_fast_look_ahead_values_equal_apply_value_undo(board, players, options):
             actions = state.legal_actions()
             before = snapshot(state)
             for seat in range(players):
-                with mock.patch.object(state, "_value_after", wraps=state._value_after) as spy:
+                with mock.patch.object(GazeboState, "_value_after", autospec=True,
+                                       side_effect=GazeboState._value_after) as spy:
                     fast = state.action_values(seat, actions)
                 assert fast == GameState.action_values(state, seat, actions)
                 shared += len(actions) - spy.call_count

@@ -57,6 +57,8 @@ def logistic(partial: float, exposed: int, threatened: int) -> float:
 class EvaluationMixin:
     """``evaluate`` for :class:`GazeboState`."""
 
+    __slots__ = ()
+
     def sides(self) -> list[tuple[int, ...]]:
         """Seats that win together: partnerships {0,3} and {1,2} (rulings 15), else one each."""
         if self.partnership:  # type: ignore[attr-defined]

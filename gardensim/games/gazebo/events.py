@@ -33,6 +33,8 @@ EMPTY: frozenset[int] = frozenset()
 class EventsMixin:
     """Placement resolution for :class:`GazeboState`: slots, nooks, gazebos, patios."""
 
+    __slots__ = ()
+
     color: list[int]
     nook_of: list[int]
     nookmask: int

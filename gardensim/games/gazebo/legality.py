@@ -31,6 +31,8 @@ _ORIENTS_OF_HAND: dict[tuple[int, ...], list[int]] = {}
 class LegalityMixin:
     """Legal placements, draws and the uniform random sampler for :class:`GazeboState`."""
 
+    __slots__ = ()
+
     color: list[int]
     nook_of: list[int]
     nooks: dict[int, tuple]

@@ -45,6 +45,8 @@ TWO_NOOKS = -2
 class LookaheadMixin:
     """``action_values`` for :class:`GazeboState` (see the module docstring for why it is exact)."""
 
+    __slots__ = ()
+
     def action_values(self, player: int, actions: Sequence[Action]) -> list[float]:
         if self.sandbox or self.phase not in (PLACE, EXTRA):  # type: ignore[attr-defined]
             return super().action_values(player, actions)  # type: ignore[misc]

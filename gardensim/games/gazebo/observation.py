@@ -26,6 +26,8 @@ def _hand_list(hand: list[int]) -> list[str]:
 class ObservationMixin:
     """observation / to_dict / determinize for :class:`GazeboState`."""
 
+    __slots__ = ()
+
     # ----- pictures -------------------------------------------------------------------
     def nook_list(self) -> list[dict[str, Any]]:
         labels = self.geo.labels  # type: ignore[attr-defined]

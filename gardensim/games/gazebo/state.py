@@ -16,7 +16,10 @@ determinization, evaluation and telemetry in their own modules.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from gardensim.core.errors import IllegalMoveError
@@ -51,6 +54,18 @@ from gardensim.games.gazebo.telemetry import (
 PHASE_NAMES = ("place", "extra", "draw", "over")
 
 
+class _Attributes:
+    """A state's attributes as a mapping, so the undo trail restores them like list items."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        setattr(self.state, name, value)
+
+
 class GazeboState(
     LookaheadMixin,
     LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin, GameState
@@ -58,8 +73,24 @@ class GazeboState(
     """One Gazebo position. Built by :meth:`GazeboGame.new_initial_state` or, with
     ``sandbox=True``, for replays where hands and piles are ignored (any domino may be placed)."""
 
+    #: Named slots, not a ``__dict__``: with ~50 attributes the instance dict outgrows the
+    #: shared-key layout CPython 3.11 keeps fast, and every attribute and method lookup turned
+    #: into a dict search (6% of random play's instructions).
+    __slots__ = (
+        "game", "geo", "n", "qin", "hand_size", "raised_two", "move_ends", "partnership",
+        "start_gazebos", "sandbox",  # the rules, fixed for the game
+        "color", "nook_of", "nooks", "contacts", "next_nook", "patio_owner", "patio_gaz",
+        "patio_threat", "slots", "known", "nookmask", "freemask", "supply",  # the board
+        "dominoes", "hands", "general", "private", "reserve", "set_counts", "gptr", "rptr",
+        "pptr",  # the dominoes
+        "phase", "player", "_turn", "placed_this_turn", "zen_credits", "passes", "winners",
+        "end_reason", "last_player",  # the turn and the end
+        "cnt", "draw_log", "log", "records", "trail", "slot_trail", "frames", "attrs",
+    )
+
     def __init__(self, game: Any, deal: Any = None, sandbox: bool = False) -> None:
         self.game = game
+        self.attrs = _Attributes(self)
         self.geo = geo = game.geometry
         n_players = game.num_players
         self.n = n_players
@@ -247,7 +278,8 @@ class GazeboState(
         """An independent copy; its undo history starts empty (the trail points at the
         original's containers, so it cannot be shared)."""
         c = object.__new__(GazeboState)
-        c.__dict__.update(self.__dict__)
+        deque(map(setattr, repeat(c), _SLOTS, _get_slots(self)), maxlen=0)  # C-level copy
+        c.attrs = _Attributes(c)
         c.color = self.color[:]
         c.nook_of = self.nook_of[:]
         c.nooks = dict(self.nooks)
@@ -282,8 +314,8 @@ class GazeboState(
     def set_scalar(self, name: str, value: Any) -> None:
         """Set an attribute that rarely changes, recording the old value on the trail (so the
         per-action undo frame stays small)."""
-        self.trail.append((self.__dict__, name, self.__dict__[name]))
-        self.__dict__[name] = value
+        self.trail.append((self.attrs, name, getattr(self, name)))
+        setattr(self, name, value)
 
     def _refill(self) -> None:
         """Draw until the hand is full; a choice between piles waits for the player, a single
@@ -411,3 +443,7 @@ class GazeboState(
             f"<GazeboState {self.geo.board.key} turn {self._turn} {status} "
             f"supply {self.supply}>"
         )
+
+
+_SLOTS = GazeboState.__slots__
+_get_slots = attrgetter(*_SLOTS)

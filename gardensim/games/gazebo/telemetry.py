@@ -70,6 +70,8 @@ _SEAT_KEYS = tuple((f"placed_{s}", f"returned_{s}", f"supply_{s}") for s in SEAT
 class TelemetryMixin:
     """``mark``/``turn_row``/``game_row`` for :class:`GazeboState`."""
 
+    __slots__ = ()
+
     cnt: list[int]
     draw_log: list[int]
     n: int
