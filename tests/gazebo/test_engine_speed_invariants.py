@@ -4,7 +4,8 @@
 marked stale by event resolution only for the colours a placement touched; a stale mark missed
 there would leave a wrong entry that makes legal-move counts and listings wrong. So after every
 action, apply/undo look-ahead and clone, each cached entry must equal a pair-by-pair measurement
-written here, apart from the engine's.
+written here, apart from the engine's. The same goes for the kept order of the open slots
+(``slot_list``), which committed moves update in place and undoable ones drop until asked for.
 """
 
 from __future__ import annotations
@@ -88,6 +89,47 @@ def test_a_clone_keeps_a_valid_cache_of_its_own():
     assert_cache_matches(state)
     assert_cache_matches(copy)
     assert copy.count_legal_placements() == len(copy.legal_placements())
+
+
+def assert_order_kept(state) -> None:
+    assert state.slot_list is None or state.slot_list == sorted(state.slots)
+    assert state.open_slots() == sorted(state.slots)
+
+
+@pytest.mark.parametrize(("board", "players", "options"), [
+    ("aviary", 2, {}),
+    ("jungle", 3, {"draw": "qin"}),
+    ("butterfly", 4, {"partnership": True}),
+])
+def test_kept_slot_order_follows_commits_look_ahead_undo_and_clones(board, players, options):
+    """Random moves are drawn from ``open_slots()`` by index, so a stale or unsorted list
+    would change games silently; after every commit (in place), look-ahead and undo (dropped,
+    put back) and in clones, it must be the sorted open slots."""
+    game = GazeboGame(board, players, options)
+    in_place = 0
+    for seed in range(8):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            kept = state.slot_list
+            actions = state.legal_actions()
+            for action in rng.sample(actions, min(3, len(actions))):
+                state.apply_action(action)
+                assert state.slot_list is None  # dropped, not updated
+                if not state.is_terminal():
+                    assert_order_kept(state)
+                state.undo()
+                assert state.slot_list is kept
+                assert_order_kept(state)
+            if rng.random() < 0.2:
+                copy = state.clone()
+                copy.commit(copy.random_action(rng))
+                assert_order_kept(copy)
+                assert_order_kept(state)
+            state.commit(state.random_action(rng))
+            in_place += state.slot_list is not None
+            assert_order_kept(state)
+    assert in_place > 100  # commits keep the list rather than dropping it
 
 
 @pytest.mark.parametrize(("board", "players", "options"), [

@@ -10,6 +10,7 @@ Every write is recorded on ``self.trail`` first (see ``state.py``) so :meth:`und
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from typing import Any
 
 from gardensim.games.gazebo.geometry import PATIO_GAZEBOS, RAISED
@@ -43,6 +44,7 @@ class EventsMixin:
     contacts: list[tuple[int, int, int] | None]
     trail: list[tuple]
     slots: set[int]
+    slot_list: list[int] | None
     known: set[int]
     supply: list[int]
     patio_owner: list[int]
@@ -55,7 +57,9 @@ class EventsMixin:
         """Cells ``a`` and ``b`` are covered: their slots close for good and the slots around
         them open unless one is open or closed already (rulings 3). Set algebra on ``known``
         (the slots open or closed for good) instead of a loop over cells; the change goes on
-        ``slot_trail`` as one entry (closed, opened, newly known)."""
+        ``slot_trail`` as one entry (closed, opened, newly known). A committed move also keeps
+        ``slot_list`` sorted in place: a few bisections cost less than sorting the set at
+        every random choice (3% of random play)."""
         slots = self.slots
         geo = self.geo  # type: ignore[attr-defined]
         known = self.known
@@ -67,6 +71,12 @@ class EventsMixin:
         added = fresh - touching
         known |= fresh
         slots |= added
+        order = self.slot_list
+        if order is not None:
+            for s in removed:
+                del order[bisect_left(order, s)]
+            for s in added:
+                insort(order, s)
         self.slot_trail.append((removed, added, fresh))  # type: ignore[attr-defined]
 
     # ----- gazebos --------------------------------------------------------------------

@@ -37,6 +37,7 @@ class LegalityMixin:
     nook_of: list[int]
     nooks: dict[int, tuple]
     slots: set[int]
+    slot_list: list[int] | None
     nookmask: int
     freemask: int
     contacts: list[tuple[int, int, int] | None]
@@ -208,13 +209,20 @@ class LegalityMixin:
             _ORIENTS_OF_HAND[hand] = orients
         return orients
 
+    def open_slots(self) -> list[int]:
+        """The open slots in order (the state's list, sorted again after an undoable move)."""
+        order = self.slot_list
+        if order is None:
+            order = self.slot_list = sorted(self.slots)
+        return order
+
     def legal_placements(self) -> list[Action]:
         """Every legal placement: hand types x both orientations x open slots (rulings 3, 6).
         Only the few slots of :meth:`absorb_slots` can hold an illegal absorb."""
         orients = self.hand_orients()
         risky = self.absorb_slots()
         out: list[Action] = []
-        for s in sorted(self.slots):
+        for s in self.open_slots():
             base = s * 9
             out.extend(map(base.__add__, self.slot_orients(s, orients) if s in risky else orients))
         return out
@@ -287,7 +295,7 @@ class LegalityMixin:
         if phase == OVER:
             raise ValueError("the game is over: no action to sample")
         orients = self.hand_orients()
-        slots = sorted(self.slots)  # canonical: the same choice after clone() or undo()
+        slots = self.open_slots()  # sorted: the same choice after clone() or undo()
         k = len(orients)
         placements = len(slots) * k
         space = placements + (phase == EXTRA)

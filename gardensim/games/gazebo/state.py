@@ -4,8 +4,9 @@ The position is a handful of flat lists indexed by cell (``color``, ``nook_of``)
 (``nookmask``: squares in nooks, ``freemask``: uncovered open cells) and a dict of nooks, each an
 immutable tuple ``(owner, colour, cells, gazebos, patios, vases, halo)`` where ``halo`` is the
 bitboard of the cells around it. Nooks never split (rulings 7), so merging is relabelling. Open
-placement *slots* (pairs of free cells next to terrain) are kept incrementally, so legal moves
-never scan the board. ``cnt`` holds cumulative counters (telemetry.py) and position aggregates.
+placement *slots* (pairs of free cells next to terrain) are kept incrementally, as a set and, for
+sampling, a sorted list, so legal moves never scan the board. ``cnt`` holds cumulative counters
+(telemetry.py) and position aggregates.
 
 Undo is a trail in the python-chess spirit: every write to a list or dict first records
 ``(container, key, old value)`` (slot changes go on ``slot_trail``, one entry per placement);
@@ -80,7 +81,8 @@ class GazeboState(
         "game", "geo", "n", "qin", "hand_size", "raised_two", "move_ends", "partnership",
         "start_gazebos", "sandbox",  # the rules, fixed for the game
         "color", "nook_of", "nooks", "contacts", "next_nook", "patio_owner", "patio_gaz",
-        "patio_threat", "slots", "known", "nookmask", "freemask", "supply",  # the board
+        "patio_threat", "slots", "slot_list", "known", "nookmask", "freemask",
+        "supply",  # the board
         "dominoes", "hands", "general", "private", "reserve", "set_counts", "gptr", "rptr",
         "pptr",  # the dominoes
         "phase", "player", "_turn", "placed_this_turn", "zen_credits", "passes", "winners",
@@ -158,6 +160,9 @@ class GazeboState(
                             self.slots.add(s)
         #: slots open now or closed for good (a cell covered): the others may still open
         self.known = set(self.slots)
+        #: the open slots in order, for choosing among them: kept in step with ``slots`` by
+        #: committed moves, dropped (None) by undoable ones and put back by :meth:`undo`
+        self.slot_list: list[int] | None = sorted(self.slots)
         self._start_turn()
 
     # ----- protocol basics ------------------------------------------------------------
@@ -200,8 +205,10 @@ class GazeboState(
                 len(self.draw_log),
                 len(self.log) if self.log is not None else 0,
                 len(self.slot_trail),
+                self.slot_list,
             )
         )
+        self.slot_list = None
         self._apply(action)
 
     def commit(self, action: Action) -> None:
@@ -256,6 +263,7 @@ class GazeboState(
             n_draws,
             n_log,
             n_slot_changes,
+            self.slot_list,
         ) = self.frames.pop()
         trail = self.trail
         for _ in range(len(trail) - mark):
@@ -288,6 +296,7 @@ class GazeboState(
         c.patio_gaz = self.patio_gaz[:]
         c.patio_threat = self.patio_threat[:]
         c.slots = set(self.slots)
+        c.slot_list = None if self.slot_list is None else self.slot_list[:]
         c.known = set(self.known)
         c.supply = self.supply[:]
         c.dominoes = self.dominoes[:]
