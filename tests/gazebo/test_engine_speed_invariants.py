@@ -151,8 +151,7 @@ def test_listing_skips_only_slots_where_every_placement_is_legal(board, players,
                     slot * 9 + xy
                     for slot in state.slots
                     for xy in state.hand_orients()
-                    if state.placement_problem(*state.geo.slot_cells[slot], xy // 3, xy % 3)
-                    is None
+                    if state.placement_problem(slot, xy // 3, xy % 3) is None
                 )
                 assert sorted(state.legal_placements()) == one_by_one
                 assert state.count_legal_placements() == len(one_by_one)

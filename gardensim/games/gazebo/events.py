@@ -135,7 +135,6 @@ class EventsMixin:
         nook_of = self.nook_of
         nooks = self.nooks
         trail = self.trail
-        nbrs = geo.nbrs
         p: int = self.player  # type: ignore[attr-defined]
         n: int = self.n  # type: ignore[attr-defined]
         log = self.log
@@ -145,18 +144,18 @@ class EventsMixin:
         absorbs = []
         creates = []
         expands = []
-        groups = ((x, (a, b)),) if x == y else ((x, (a,)), (y, (b,)))
-        for col, new in groups:
+        ring_a, ring_b, both = geo.slot_rings[slot]
+        groups = ((x, (a, b), both),) if x == y else ((x, (a,), ring_a), (y, (b,), ring_b))
+        for col, new, ring in groups:
             ids: list[int] = []
             lone: list[int] = []
-            for c in new:
-                for m in nbrs[c]:
-                    if color[m] == col:
-                        k = nook_of[m]
-                        if k < 0:
-                            lone.append(m)
-                        elif k not in ids:
-                            ids.append(k)
+            for m in ring:
+                if color[m] == col:
+                    k = nook_of[m]
+                    if k < 0:
+                        lone.append(m)
+                    elif k not in ids:
+                        ids.append(k)
             if len(ids) >= 2:
                 absorbs.append((ids, new, lone))
             elif ids:

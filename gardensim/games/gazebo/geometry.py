@@ -75,6 +75,9 @@ class Geometry:
         empty: frozenset[int] = frozenset()
         self.slot_touching: list[frozenset[int]] = [empty] * (2 * n)
         self.slot_near: list[frozenset[int]] = [empty] * (2 * n)
+        #: per slot, the cells next to its first cell, to its second and to either (neither
+        #: cell itself): what a placement's colours meet
+        self.slot_rings: list[tuple[tuple[int, ...], ...] | None] = [None] * (2 * n)
         #: per slot, whether it covers a zen space or a pedestal (rare; skips their checks)
         self.slot_special = [False] * (2 * n)
         for s, pair in enumerate(self.slot_cells):
@@ -84,6 +87,10 @@ class Geometry:
             self.slot_touching[s] = frozenset(t for c in (a, b) for t, _ in self.cell_slots[c])
             around = {t for c in (a, b) for m in self.nbrs[c] for t, _ in self.cell_slots[m]}
             self.slot_near[s] = frozenset(around)  # the touching slots too (b is next to a)
+            ring_a = tuple(m for m in self.nbrs[a] if m != b)
+            ring_b = tuple(m for m in self.nbrs[b] if m != a)
+            both = ring_a + tuple(m for m in ring_b if m not in ring_a)
+            self.slot_rings[s] = (ring_a, ring_b, both)
             special = (self.zen[a], self.zen[b], self.pedestal[a], self.pedestal[b])
             self.slot_special[s] = any(special)
         #: cells with an east neighbour on the grid (masks horizontal pair shifts)

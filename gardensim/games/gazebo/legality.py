@@ -63,22 +63,21 @@ class LegalityMixin:
             return "absorbs a big nook"
         return None
 
-    def placement_problem(self, a: int, b: int, x: int, y: int) -> str | None:
-        """Why colours ``x`` on ``a`` and ``y`` on ``b`` may not be placed here because of an
-        absorb (rulings 6: a placement making any absorb illegal is illegal), else None.
-        The caller has already checked that (a, b) is an open slot next to terrain."""
+    def placement_problem(self, slot: int, x: int, y: int) -> str | None:
+        """Why colours ``x`` on the first cell of ``slot`` and ``y`` on its second may not be
+        placed because of an absorb (rulings 6: a placement making any absorb illegal is
+        illegal), else None. The caller has already checked that the slot is open."""
         color = self.color
         nook_of = self.nook_of
-        nbrs = self.geo.nbrs  # type: ignore[attr-defined]
-        groups = ((x, (a, b)),) if x == y else ((x, (a,)), (y, (b,)))
-        for col, new in groups:
+        ring_a, ring_b, both = self.geo.slot_rings[slot]  # type: ignore[attr-defined]
+        groups = ((x, both),) if x == y else ((x, ring_a), (y, ring_b))
+        for col, ring in groups:
             ids: list[int] = []
-            for c in new:
-                for m in nbrs[c]:
-                    if color[m] == col:
-                        k = nook_of[m]
-                        if k >= 0 and k not in ids:
-                            ids.append(k)
+            for m in ring:
+                if color[m] == col:
+                    k = nook_of[m]
+                    if k >= 0 and k not in ids:
+                        ids.append(k)
             if len(ids) >= 2:
                 reason = self.absorb_problem(ids)
                 if reason is not None:
@@ -88,13 +87,12 @@ class LegalityMixin:
     def slot_orients(self, slot: int, orients: list[int]) -> list[int]:
         """The colour pairs of ``orients`` that may legally go on ``slot`` (rulings 6); the
         nooks around each cell are gathered once per colour, then each orientation is judged."""
-        a, b = self.geo.slot_cells[slot]  # type: ignore[attr-defined]
-        nbrs = self.geo.nbrs  # type: ignore[attr-defined]
+        ring_a, ring_b, _ = self.geo.slot_rings[slot]  # type: ignore[attr-defined]
         color = self.color
         nook_of = self.nook_of
         near: tuple[list[list[int]], list[list[int]]] = ([[], [], []], [[], [], []])
-        for side, c in ((0, a), (1, b)):
-            for m in nbrs[c]:
+        for side, ring in ((0, ring_a), (1, ring_b)):
+            for m in ring:
                 k = nook_of[m]
                 if k >= 0:
                     ids = near[side][color[m]]
@@ -283,8 +281,7 @@ class LegalityMixin:
         slot, xy = divmod(action, 9)
         if slot not in self.slots or xy not in self.hand_orients():
             return False
-        a, b = self.geo.slot_cells[slot]
-        return self.placement_problem(a, b, xy // 3, xy % 3) is None
+        return self.placement_problem(slot, xy // 3, xy % 3) is None
 
     def random_action(self, rng: random.Random) -> Action:
         """Uniform over legal actions by rejection sampling over slots x oriented hand types
@@ -299,7 +296,6 @@ class LegalityMixin:
         k = len(orients)
         placements = len(slots) * k
         space = placements + (phase == EXTRA)
-        slot_cells = self.geo.slot_cells
         slot_nmask = self.geo.slot_nmask
         nookmask = self.nookmask
         for _ in range(64):
@@ -311,7 +307,6 @@ class LegalityMixin:
             m = nookmask & slot_nmask[s]
             if not m & (m - 1):
                 return s * 9 + xy
-            a, b = slot_cells[s]
-            if self.placement_problem(a, b, xy // 3, xy % 3) is None:
+            if self.placement_problem(s, xy // 3, xy % 3) is None:
                 return s * 9 + xy
         return rng.choice(self.legal_actions())

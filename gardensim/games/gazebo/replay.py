@@ -45,9 +45,12 @@ def placement_reason(state: GazeboState, a: int, b: int, x: int, y: int) -> str 
     for c in (a, b):
         if state.color[c] >= 0:
             return "cell occupied"
-    if geo.slot_of(a, b) not in state.slots:
+    slot = geo.slot_of(a, b)
+    if slot not in state.slots:
         return "not adjacent to terrain"
-    return state.placement_problem(a, b, x, y)
+    if geo.slot_cells[slot] != (a, b):
+        x, y = y, x
+    return state.placement_problem(slot, x, y)
 
 
 def _record(state: GazeboState, index: int, token: str, action: int) -> None:
