@@ -292,7 +292,7 @@ class LegalityMixin:
         if phase == OVER:
             raise ValueError("the game is over: no action to sample")
         orients = self.hand_orients()
-        slots = self.open_slots()  # sorted: the same choice after clone() or undo()
+        slots = self.slot_list or self.open_slots()  # sorted: the same after clone() or undo()
         k = len(orients)
         placements = len(slots) * k
         space = placements + (phase == EXTRA)

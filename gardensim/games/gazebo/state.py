@@ -223,11 +223,9 @@ class GazeboState(
 
     def _apply(self, action: Action) -> None:
         if action >= DRAW_GENERAL:
-            if action == DECLINE:
-                self._after_placements()
-            else:
+            if action != DECLINE:
                 self._draw(action)
-                self._refill()
+            self._refill()
             return
         slot, xy = divmod(action, 9)
         a, b = self.geo.slot_cells[slot]
@@ -246,7 +244,7 @@ class GazeboState(
         if extra and self.placed_this_turn == 1 and self.has_legal_placement():
             self.phase = EXTRA
         else:
-            self._after_placements()
+            self._refill()
 
     def undo(self) -> None:
         (
@@ -313,13 +311,6 @@ class GazeboState(
         return c
 
     # ----- turn flow ------------------------------------------------------------------
-    def _after_placements(self) -> None:
-        """Refill the hand (rulings 11) and pass the turn on."""
-        if self.sandbox:
-            self._end_turn()
-        else:
-            self._refill()
-
     def set_scalar(self, name: str, value: Any) -> None:
         """Set an attribute that rarely changes, recording the old value on the trail (so the
         per-action undo frame stays small)."""
@@ -327,8 +318,12 @@ class GazeboState(
         setattr(self, name, value)
 
     def _refill(self) -> None:
-        """Draw until the hand is full; a choice between piles waits for the player, a single
-        possibility is applied automatically (contract: forced choices are not actions)."""
+        """Draw until the hand is full (rulings 11), then pass the turn on; a choice between
+        piles waits for the player, a single possibility is applied automatically (contract:
+        forced choices are not actions). A sandbox has no hands: it passes the turn at once."""
+        if self.sandbox:
+            self._end_turn()
+            return
         p = self.player
         hand = self.hands[p]
         while sum(hand) < self.hand_size:
