@@ -238,6 +238,10 @@ class LegalityMixin:
         one nook square beside it, so the hand's orientations are only needed without one."""
         if not self.sandbox and not any(self.hands[self.player]):
             return False
+        return self.slot_takes_a_domino()
+
+    def slot_takes_a_domino(self) -> bool:
+        """:meth:`has_legal_placement` for a hand known not to be empty."""
         nookmask = self.nookmask
         slot_nmask = self.geo.slot_nmask
         for s in self.slots:

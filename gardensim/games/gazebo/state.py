@@ -381,7 +381,7 @@ class GazeboState(
         while True:
             if not self.sandbox and not any(self.hands[self.player]):
                 reason = "no-domino"
-            elif not self.has_legal_placement():
+            elif not self.slot_takes_a_domino():
                 reason = "no-placement"
             else:
                 self.phase = PLACE
