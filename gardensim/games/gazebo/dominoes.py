@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gardensim.games.gazebo.geometry import COLORS
-
+#: Colour letters by colour code (rulings: flower F, foliage G, water W).
+COLORS = "FGW"
 TYPE_NAMES = ("FF", "GG", "WW", "FG", "FW", "GW")
 SINGLE_TYPES = (0, 1, 2)
 DOUBLE_TYPES = (3, 4, 5)

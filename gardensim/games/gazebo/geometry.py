@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from gardensim.games.gazebo.board import Board
+from gardensim.games.gazebo.dominoes import COLORS, type_of
 
-#: Colour letters by colour code (rulings: flower F, foliage G, water W).
-COLORS = "FGW"
 #: Patio kind codes.
 REGULAR, FANCY, RAISED = 1, 2, 3
 PATIO_CODES = {"regular": REGULAR, "fancy": FANCY, "raised": RAISED}
@@ -101,6 +100,14 @@ class Geometry:
             if pair is not None:
                 a, b = pair
                 self.slot_nmask[s] = (self.nmask[a] | self.nmask[b]) & ~((1 << a) | (1 << b))
+        #: per placement code: (slot, first cell, second cell, its colour, the other's, domino
+        #: type), None for codes that are no placement
+        self.placement_parts: list[tuple[int, ...] | None] = [None] * (2 * n * 9)
+        for s, pair in enumerate(self.slot_cells):
+            if pair is not None:
+                for x in range(3):
+                    for y in range(3):
+                        self.placement_parts[s * 9 + x * 3 + y] = (s, *pair, x, y, type_of(x, y))
         #: notation of every action code: placements ``XY@C5E`` (first cell west or north),
         #: draws ``draw:general`` and the like, ``-`` to decline
         self.names: dict[int, str] = {DECLINE: "-"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gardensim.games.gazebo.dominoes import TYPE_NAMES, type_of
-from gardensim.games.gazebo.geometry import COLORS, PATIO_NAMES
+from gardensim.games.gazebo.dominoes import COLORS, TYPE_NAMES, type_of
+from gardensim.games.gazebo.geometry import PATIO_NAMES
 
 PHASES = ("place", "extra", "draw", "over")
 EVENT_KEYS = {"create", "expand", "big"}

@@ -39,7 +39,6 @@ from gardensim.games.gazebo.legality import (
     EXTRA,
     OVER,
     PLACE,
-    TYPE_OF_XY,
     LegalityMixin,
 )
 from gardensim.games.gazebo.lookahead import LookaheadMixin
@@ -227,12 +226,9 @@ class GazeboState(
                 self._draw(action)
             self._refill()
             return
-        slot, xy = divmod(action, 9)
-        a, b = self.geo.slot_cells[slot]
-        x, y = divmod(xy, 3)
+        slot, a, b, x, y, t = self.geo.placement_parts[action]
         if not self.sandbox:
             hand = self.hands[self.player]
-            t = TYPE_OF_XY[xy]
             self.trail.append((hand, t, hand[t]))
             hand[t] -= 1
         if self.passes:
