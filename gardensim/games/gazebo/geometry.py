@@ -69,6 +69,15 @@ class Geometry:
         self.bit = tuple(1 << i for i in range(n))
         self.nmask = tuple(sum(1 << m for m in self.nbrs[i]) for i in range(n))
         self.open_mask = sum(1 << i for i in range(n) if self.is_open[i])
+        #: the colour code on each cell before the first move (-1: none), and the first slots:
+        #: free pairs next to the printed start squares (rulings 2, 3)
+        self.start_colors = tuple(
+            COLORS.index(self.start[c]) if c in self.start else -1 for c in range(n)
+        )
+        self.start_slots = tuple(sorted(
+            s for c in self.start for m in self.nbrs[c] if self.start_colors[m] < 0
+            for s, o in self.cell_slots[m] if self.start_colors[o] < 0
+        ))
         #: per slot: the slots its two cells belong to (they close when it is covered), and
         #: those and the slots next to it (they may open)
         empty: frozenset[int] = frozenset()

@@ -103,9 +103,7 @@ class GazeboState(
         self.partnership = opts["partnership"]
         self.start_gazebos = opts["gazebos"]
         self.sandbox = sandbox
-        self.color = [-1] * geo.size
-        for c, letter in geo.start.items():
-            self.color[c] = "FGW".index(letter)
+        self.color = list(geo.start_colors)
         self.nook_of = [-1] * geo.size
         self.nooks: dict[int, tuple] = {}
         #: per colour, cached bitboards of where two of its nooks meet (legality.py)
@@ -150,13 +148,7 @@ class GazeboState(
         self.trail: list[tuple] = []
         self.slot_trail: list[tuple[set[int], frozenset[int], frozenset[int]]] = []
         self.frames: list[tuple] = []
-        # the first slots: free pairs next to the printed start squares (rulings 2, 3)
-        for c in geo.start:
-            for m in geo.nbrs[c]:
-                if self.color[m] < 0:
-                    for s, o in geo.cell_slots[m]:
-                        if self.color[o] < 0:
-                            self.slots.add(s)
+        self.slots.update(geo.start_slots)
         #: slots open now or closed for good (a cell covered): the others may still open
         self.known = set(self.slots)
         #: the open slots in order, for choosing among them: kept in step with ``slots`` by
