@@ -127,9 +127,10 @@ class EventsMixin:
         return pats, vases, halo
 
     # ----- resolution -----------------------------------------------------------------
-    def _place(self, slot: int, a: int, b: int, x: int, y: int) -> bool:
-        """Place colours ``x`` on ``a`` and ``y`` on ``b`` (already known legal) and resolve
-        every event. Returns whether the vase feature was triggered (rulings 13)."""
+    def _place(self, slot: int, a: int, b: int, x: int, y: int, groups: Any) -> bool:
+        """Place colours ``x`` on ``a`` and ``y`` on ``b`` (already known legal; ``groups`` as
+        in ``Geometry.placement_parts``) and resolve every event. Returns whether the vase
+        feature was triggered (rulings 13)."""
         geo = self.geo  # type: ignore[attr-defined]
         color = self.color
         nook_of = self.nook_of
@@ -144,8 +145,6 @@ class EventsMixin:
         absorbs = []
         creates = []
         expands = []
-        ring_a, ring_b, both = geo.slot_rings[slot]
-        groups = ((x, (a, b), both),) if x == y else ((x, (a,), ring_a), (y, (b,), ring_b))
         for col, new, ring in groups:
             ids: list[int] = []
             lone: list[int] = []

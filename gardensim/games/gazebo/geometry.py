@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from gardensim.games.gazebo.board import Board
 from gardensim.games.gazebo.dominoes import COLORS, type_of
@@ -110,13 +111,21 @@ class Geometry:
                 a, b = pair
                 self.slot_nmask[s] = (self.nmask[a] | self.nmask[b]) & ~((1 << a) | (1 << b))
         #: per placement code: (slot, first cell, second cell, its colour, the other's, domino
-        #: type), None for codes that are no placement
-        self.placement_parts: list[tuple[int, ...] | None] = [None] * (2 * n * 9)
+        #: type, colour groups), None for codes that are no placement. A group is (colour, the
+        #: new squares of that colour, the cells around them): one for a single-coloured
+        #: domino, one per cell otherwise (what event resolution and the absorb check walk)
+        self.placement_parts: list[tuple[Any, ...] | None] = [None] * (2 * n * 9)
         for s, pair in enumerate(self.slot_cells):
-            if pair is not None:
-                for x in range(3):
-                    for y in range(3):
-                        self.placement_parts[s * 9 + x * 3 + y] = (s, *pair, x, y, type_of(x, y))
+            rings = self.slot_rings[s]
+            if pair is None or rings is None:
+                continue
+            a, b = pair
+            for x in range(3):
+                for y in range(3):
+                    groups = (((x, (a, b), rings[2]),) if x == y
+                              else ((x, (a,), rings[0]), (y, (b,), rings[1])))
+                    self.placement_parts[s * 9 + x * 3 + y] = (s, a, b, x, y, type_of(x, y),
+                                                               groups)
         #: notation of every action code: placements ``XY@C5E`` (first cell west or north),
         #: draws ``draw:general`` and the like, ``-`` to decline
         self.names: dict[int, str] = {DECLINE: "-"}

@@ -69,9 +69,8 @@ class LegalityMixin:
         illegal), else None. The caller has already checked that the slot is open."""
         color = self.color
         nook_of = self.nook_of
-        ring_a, ring_b, both = self.geo.slot_rings[slot]  # type: ignore[attr-defined]
-        groups = ((x, both),) if x == y else ((x, ring_a), (y, ring_b))
-        for col, ring in groups:
+        groups = self.geo.placement_parts[slot * 9 + x * 3 + y][6]  # type: ignore[attr-defined]
+        for col, _, ring in groups:
             ids: list[int] = []
             for m in ring:
                 if color[m] == col:

@@ -218,7 +218,7 @@ class GazeboState(
                 self._draw(action)
             self._refill()
             return
-        slot, a, b, x, y, t = self.geo.placement_parts[action]
+        slot, a, b, x, y, t, groups = self.geo.placement_parts[action]
         if not self.sandbox:
             hand = self.hands[self.player]
             self.trail.append((hand, t, hand[t]))
@@ -226,7 +226,7 @@ class GazeboState(
         if self.passes:
             self.set_scalar("passes", 0)
         self.placed_this_turn += 1
-        extra = self._place(slot, a, b, x, y)
+        extra = self._place(slot, a, b, x, y, groups)
         if self.phase == OVER:
             return
         if extra and self.placed_this_turn == 1 and self.has_legal_placement():
