@@ -53,8 +53,8 @@ class EventsMixin:
     log: list[tuple] | None
 
     # ----- slots ----------------------------------------------------------------------
-    def _cover(self, slot: int, a: int, b: int) -> None:
-        """Cells ``a`` and ``b`` are covered: their slots close for good and the slots around
+    def _cover(self, slot: int) -> None:
+        """The two cells of ``slot`` are covered: their slots close for good and the slots around
         them open unless one is open or closed already (rulings 3). Set algebra on ``known``
         (the slots open or closed for good) instead of a loop over cells; the change goes on
         ``slot_trail`` as one entry (closed, opened, newly known). A committed move also keeps
@@ -63,7 +63,7 @@ class EventsMixin:
         slots = self.slots
         geo = self.geo  # type: ignore[attr-defined]
         known = self.known
-        self.freemask &= ~(geo.bit[a] | geo.bit[b])
+        self.freemask &= geo.slot_clear[slot]
         touching = geo.slot_touching[slot]
         removed = slots & touching
         slots -= removed
@@ -172,7 +172,7 @@ class EventsMixin:
         color[b] = y
         self.dominoes.append((a, b))  # type: ignore[attr-defined]
         cnt[DOMINOES] += 1
-        self._cover(slot, a, b)
+        self._cover(slot)
 
         changed: list[int] = []
         bigs: list[int] = []

@@ -104,12 +104,15 @@ class Geometry:
             self.slot_special[s] = any(special)
         #: cells with an east neighbour on the grid (masks horizontal pair shifts)
         self.has_east = sum(1 << i for i in range(n) if i % w != w - 1)
-        #: per slot, the cells next to either of its two cells (a placement's whole contact)
+        #: per slot, the cells next to either of its two cells (a placement's whole contact),
+        #: and the mask that clears its own two cells from a bitboard
         self.slot_nmask = [0] * (2 * n)
+        self.slot_clear = [-1] * (2 * n)
         for s, pair in enumerate(self.slot_cells):
             if pair is not None:
                 a, b = pair
-                self.slot_nmask[s] = (self.nmask[a] | self.nmask[b]) & ~((1 << a) | (1 << b))
+                self.slot_clear[s] = ~((1 << a) | (1 << b))
+                self.slot_nmask[s] = (self.nmask[a] | self.nmask[b]) & self.slot_clear[s]
         #: per placement code: (slot, first cell, second cell, its colour, the other's, domino
         #: type, colour groups), None for codes that are no placement. A group is (colour, the
         #: new squares of that colour, the cells around them): one for a single-coloured
