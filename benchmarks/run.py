@@ -1,10 +1,12 @@
 """`make bench`: measure play speed against the targets of issue 4, write benchmarks/results/.
 
 Runs each `gardensim bench` configuration below in a fresh process, `--repeats` times (median
-of each figure), plus every `benchmarks/bench_*.py` script (each prints one JSON object of
-figures on its last stdout line). Writes one JSON file per configuration or script, a
-`summary.json` of derived figures (scaling, telemetry cost, memory per million turn rows) and a
-markdown table in `benchmarks/results/README.md`.
+of each figure) in interleaved rounds (every configuration once per round), so a slow spell on
+the shared machine lands on all of them and the ratios (2-job speed-up, telemetry cost) are
+medians of ratios within a round. Also runs every `benchmarks/bench_*.py` script (each prints
+one JSON object of figures on its last stdout line). Writes one JSON file per configuration or
+script, a `summary.json` of derived figures (scaling, telemetry cost, memory per million turn
+rows) and a markdown table in `benchmarks/results/README.md`.
 
     python benchmarks/run.py [--repeats 3] [--quick] [--only NAME ...]
 """
@@ -42,11 +44,25 @@ BASE = ["--game", "gazebo", "--board", "aviary", "--players", "2", "--option", "
 FIGURES = ("games_per_s", "turns_per_s", "moves_per_s", "seconds", "games_per_cpu_s")
 
 
-def run_config(name: str, repeats: int, quick: bool) -> dict[str, Any]:
-    args, games, quick_games, target = CONFIGS[name]
-    command = [sys.executable, "-m", "gardensim.cli", "bench", *BASE, *args,
-               "--games", str(quick_games if quick else games), "--json"]
-    runs = [_json_of(command) for _ in range(repeats)]
+def config_command(name: str, quick: bool) -> list[str]:
+    args, games, quick_games, _ = CONFIGS[name]
+    return [sys.executable, "-m", "gardensim.cli", "bench", *BASE, *args,
+            "--games", str(quick_games if quick else games), "--json"]
+
+
+def run_configs(names: list[str], repeats: int, quick: bool) -> dict[str, dict[str, Any]]:
+    """Every configuration of ``names`` once per round, ``repeats`` rounds."""
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    for round_ in range(1, repeats + 1):
+        for name in names:
+            print(f"bench {name} (round {round_} of {repeats}) ...", file=sys.stderr, flush=True)
+            runs[name].append(_json_of(config_command(name, quick)))
+    return {name: summarize(name, runs[name], quick) for name in names}
+
+
+def summarize(name: str, runs: list[dict[str, Any]], quick: bool) -> dict[str, Any]:
+    command = config_command(name, quick)
+    target = CONFIGS[name][3]
     ok = [r for r in runs if "error" not in r]
     median = {f: statistics.median(r[f] for r in ok) for f in FIGURES if ok and f in ok[0]}
     return {"name": name, "command": " ".join(command[1:]), "target_games_per_s": target,
@@ -98,20 +114,28 @@ def turn_memory(quick: bool) -> dict[str, Any]:
 
 
 def derive(results: dict[str, dict[str, Any]], memory: dict[str, Any]) -> dict[str, Any]:
-    def rate(name: str, figure: str = "games_per_s") -> float | None:
-        return (results.get(name, {}).get("median") or {}).get(figure)
+    def ratio(top: str, bottom: str, figure: str) -> float | None:
+        """Median over rounds of ``top / bottom`` when both ran in the same rounds, else the
+        ratio of their medians."""
+        a, b = results.get(top, {}), results.get(bottom, {})
+        rounds = [(x.get(figure), y.get(figure))
+                  for x, y in zip(a.get("repeats", []), b.get("repeats", []), strict=False)]
+        if len(a.get("repeats", [])) == len(b.get("repeats", [])) and rounds and all(
+                x and y for x, y in rounds):
+            return statistics.median(x / y for x, y in rounds)
+        x, y = ((r.get("median") or {}).get(figure) for r in (a, b))
+        return x / y if x and y else None
 
     out: dict[str, Any] = {}
     for bot in ("random", "greedy"):
-        one, two = rate(f"{bot}-1job"), rate(f"{bot}-2jobs")
-        if one and two:
-            out[f"{bot}_speedup_2jobs"] = round(two / one, 2)
-    # CPU-time rates: the telemetry cost is a ratio of work, unaffected by a busy machine
+        speedup = ratio(f"{bot}-2jobs", f"{bot}-1job", "games_per_s")
+        if speedup is not None:
+            out[f"{bot}_speedup_2jobs"] = round(speedup, 2)
+    # CPU-time rates: the telemetry cost is a ratio of work, less moved by a busy machine
     for bot, key in (("random", "telemetry_overhead"), ("greedy", "greedy_telemetry_overhead")):
-        plain = rate(f"{bot}-1job", "games_per_cpu_s")
-        telemetry = rate(f"{bot}-1job-telemetry", "games_per_cpu_s")
-        if plain and telemetry:
-            out[key] = round(plain / telemetry - 1, 3)
+        cost = ratio(f"{bot}-1job", f"{bot}-1job-telemetry", "games_per_cpu_s")
+        if cost is not None:
+            out[key] = round(cost - 1, 3)
     if "mb_per_million_rows" in memory:
         out["turns_mb_per_million_rows"] = memory["mb_per_million_rows"]
     return out
@@ -138,14 +162,15 @@ def markdown(results: dict[str, dict[str, Any]], derived: dict[str, Any], meta: 
         "# Benchmark results",
         "",
         f"Written by `make bench` (`benchmarks/run.py`) on {meta['date']}, {meta['machine']}, "
-        f"Python {meta['python']}; median of {meta['repeats']} runs"
+        f"Python {meta['python']}; median of {meta['repeats']} runs in interleaved rounds"
         + (" (quick mode: small game counts)" if meta["quick"] else "")
         + (f"; 1-minute load average {meta['load_average'][0]} at the start and "
            f"{meta['load_average'][1]} at the end (other work on the cores slows the "
            "wall-clock figures)" if "load_average" in meta else "") + ".",
         "2-player Aviary, Gazebo-style drawing, one bot against itself. games/CPU-s divides by"
         " the CPU time the workers spent playing (it stays meaningful when other work shares"
-        " the cores; wall-clock rates and the 2-job speed-up do not).",
+        " the cores; wall-clock rates and the 2-job speed-up do not). Speed-ups and telemetry"
+        " costs are medians of the ratios within a round.",
         "",
         "| benchmark | games/s | turns/s | moves/s | seconds | games/CPU-s | command |",
         "|---|---:|---:|---:|---:|---:|---|",
@@ -200,10 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         return write_table(*stored_results(names))
     started = time.perf_counter()
     load_before = os.getloadavg()[0]
-    for name in CONFIGS:
-        if not args.only or name in args.only:
-            print(f"bench {name} ...", file=sys.stderr, flush=True)
-            results[name] = run_config(name, args.repeats, args.quick)
+    configs = [name for name in CONFIGS if not args.only or name in args.only]
+    results.update(run_configs(configs, args.repeats, args.quick))
     for script in scripts:
         if not args.only or script.stem in args.only:
             print(f"bench {script.name} ...", file=sys.stderr, flush=True)

@@ -31,6 +31,21 @@ def test_derived_figures_are_ratios_of_medians():
     assert derived["turns_mb_per_million_rows"] == 70.0
 
 
+def test_ratios_pair_the_runs_of_one_round():
+    """Rounds interleave the configurations, so a slow spell hits one round of each: the 2-job
+    speed-up and the telemetry cost are medians of ratios within a round (here 2.0 and 25%),
+    not ratios of medians (1400 / 400 = 3.5 and 0%)."""
+    def rounds(*rates):
+        runs = [{"games_per_s": r, "games_per_cpu_s": r} for r in rates]
+        return {"repeats": runs, "median": {"games_per_s": sorted(rates)[1],
+                                            "games_per_cpu_s": sorted(rates)[1]}}
+    results = {"random-1job": rounds(300, 400, 1000), "random-2jobs": rounds(600, 1600, 1400),
+               "random-1job-telemetry": rounds(240, 400, 800)}
+    derived = bench_run.derive(results, {})
+    assert derived["random_speedup_2jobs"] == 2.0
+    assert derived["telemetry_overhead"] == 0.25
+
+
 def test_table_says_which_targets_are_met():
     derived = bench_run.derive(RESULTS, {"mb_per_million_rows": 70.0})
     meta = {"date": "d", "machine": "m", "python": "3", "repeats": 3, "quick": False}
