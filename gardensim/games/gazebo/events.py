@@ -159,7 +159,7 @@ class EventsMixin:
                 absorbs.append((ids, new, lone))
             elif ids:
                 expands.append((ids[0], new, lone))
-            elif len(new) + len(lone) >= 2:
+            elif lone or len(new) > 1:  # two squares or more: a nook
                 creates.append((col, new, lone))
             else:
                 continue
