@@ -33,6 +33,16 @@ DRAW_NAMES = {DRAW_GENERAL: "general", DRAW_PRIVATE: "private", DRAW_RESERVE: "r
 class Geometry:
     """Immutable tables of one board (shared by every state of every game on it)."""
 
+    #: Named slots: the engine reads these tables on every move, and an instance dict stops
+    #: being fast past CPython 3.11's 30 shared keys (this class is at 30; see state.py).
+    __slots__ = (
+        "board", "width", "size", "labels", "nbrs", "is_open", "zen", "pedestal", "patio_kind",
+        "patios", "vases", "start", "patio_adj", "vase_adj", "slot_cells", "cell_slots", "bit",
+        "nmask", "open_mask", "start_colors", "start_slots", "slot_touching", "slot_near",
+        "slot_rings", "slot_special", "has_east", "slot_nmask", "slot_clear", "placement_parts",
+        "names",
+    )
+
     def __init__(self, board: Board) -> None:
         self.board = board
         w, h = board.width, board.height
