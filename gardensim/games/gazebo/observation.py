@@ -109,7 +109,7 @@ class ObservationMixin:
         out["dominoes"] = [[labels[a], labels[b]] for a, b in self.dominoes]  # type: ignore
         out["state"] = {
             "phase": PHASES[self.phase],  # type: ignore[attr-defined]
-            "turn": self._turn,  # type: ignore[attr-defined]
+            "turn": self.turn,  # type: ignore[attr-defined]
             "placed_this_turn": self.placed_this_turn,  # type: ignore[attr-defined]
             "zen_credits": self.zen_credits,  # type: ignore[attr-defined]
             "passes": self.passes,  # type: ignore[attr-defined]
@@ -141,7 +141,7 @@ class ObservationMixin:
             "board": self.geo.board.key,  # type: ignore[attr-defined]
             "players": self.n,  # type: ignore[attr-defined]
             "to_move": None if over else self.player,  # type: ignore[attr-defined]
-            "turn": self._turn,  # type: ignore[attr-defined]
+            "turn": self.turn,  # type: ignore[attr-defined]
             "phase": PHASES[self.phase],  # type: ignore[attr-defined]
             "squares": self.squares(),
             "dominoes": [[labels[a], labels[b]] for a, b in self.dominoes],  # type: ignore
