@@ -1,5 +1,6 @@
 # gardensim: `make demo` and `make test` work on a fresh machine (they create .venv).
-PYTHON ?= python3
+# the interpreter .venv is built from: scripts/pick-python.sh says which and why
+PYTHON ?= $(shell bash scripts/pick-python.sh)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP_RUN := $(VENV)/.installed-run
@@ -9,6 +10,7 @@ JOBS ?= 2
 .PHONY: demo test bench lab lint clean install
 
 $(PY):
+	@test -n "$(PYTHON)" || { echo "make: no interpreter for .venv (see above)" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 

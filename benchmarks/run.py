@@ -158,11 +158,13 @@ TARGETS = [
 
 
 def markdown(results: dict[str, dict[str, Any]], derived: dict[str, Any], meta: dict) -> str:
+    interpreter = f" ({meta['interpreter']})" if "interpreter" in meta else ""
     lines = [
         "# Benchmark results",
         "",
         f"Written by `make bench` (`benchmarks/run.py`) on {meta['date']}, {meta['machine']}, "
-        f"Python {meta['python']}; median of {meta['repeats']} runs in interleaved rounds"
+        f"Python {meta['python']}{interpreter}; "
+        f"median of {meta['repeats']} runs in interleaved rounds"
         + (" (quick mode: small game counts)" if meta["quick"] else "")
         + (f"; 1-minute load average {meta['load_average'][0]} at the start and "
            f"{meta['load_average'][1]} at the end (other work on the cores slows the "
@@ -239,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     memory = turn_memory(args.quick)
     meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "machine": f"{platform.machine()}, {os.cpu_count() or 1} cores",
-            "python": platform.python_version(), "repeats": args.repeats, "quick": args.quick,
+            "python": platform.python_version(),
+            "interpreter": os.path.realpath(getattr(sys, "_base_executable", sys.executable)),
+            "repeats": args.repeats, "quick": args.quick,
             "seconds": round(time.perf_counter() - started, 1),
             "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)]}
     for name, result in results.items():
