@@ -7,14 +7,14 @@
 # random play ran 1.11-1.21x the games per CPU second under /usr/bin/python3 (3.11.2) than under
 # pyenv's 3.11.7. So /usr/bin/python3 comes first when it is 3.11 or newer and can make a venv
 # (Debian splits ensurepip into python3-venv); otherwise the first python3 on PATH.
-# `make PYTHON=...` overrides the choice.
+# `make PYTHON=...` overrides the choice; PYTHON_CANDIDATES replaces the list tried.
 set -euo pipefail
 
 usable() {
     "$1" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1
 }
 
-for candidate in /usr/bin/python3 python3; do
+for candidate in ${PYTHON_CANDIDATES:-/usr/bin/python3 python3}; do
     if command -v "$candidate" >/dev/null 2>&1 && usable "$candidate"; then
         echo "$candidate"
         exit 0
