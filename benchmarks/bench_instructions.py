@@ -47,7 +47,9 @@ if telemetry:
 def instructions(bot: str, games: int, telemetry: bool) -> int:
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                sys.executable, "-c", PLAY, bot, str(games), "1" if telemetry else "0"]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # numpy's OpenBLAS threads (numpy comes in with the Arrow conversion) spin while idle, and
+    # under valgrind their instructions varied by millions between runs of the same code
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
