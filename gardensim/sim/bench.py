@@ -46,7 +46,8 @@ def _play(task: BenchTask) -> tuple[float, float, float, float]:
         deal, specs = lineup_seating([lineup], g)
         record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
         turns += record.game["turns"]
-        moves += len(record.game["moves"].split())
+        names = record.game["moves"]
+        moves += names.count(" ") + 1 if names else 0  # no list of move names to throw away
         parts.append(record.turns)
     if task.telemetry:
         frames.columns_to_table(parts, frames.turns_schema(game), "bench")

@@ -16,8 +16,9 @@ from unittest import mock
 
 import pytest
 
-from gardensim.core.protocol import GameState
+from gardensim.core.protocol import TERMINAL, GameState
 from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.legality import OVER
 from gardensim.games.gazebo.notation import parse_action
 from gardensim.games.gazebo.replay import play_token
 from gardensim.games.gazebo.state import GazeboState
@@ -94,17 +95,21 @@ def test_a_clone_keeps_a_valid_cache_of_its_own():
 def assert_order_kept(state) -> None:
     assert state.slot_list is None or state.slot_list == sorted(state.slots)
     assert state.open_slots() == sorted(state.slots)
+    # current_player is a kept slot too, set where a turn starts or the game ends
+    assert state.current_player == (TERMINAL if state.phase == OVER else state.player)
 
 
 @pytest.mark.parametrize(("board", "players", "options"), [
     ("aviary", 2, {}),
     ("jungle", 3, {"draw": "qin"}),
     ("butterfly", 4, {"partnership": True}),
+    ("aviary", 3, {"no_move_ends_game": False}),  # seats pass without a placement
 ])
 def test_kept_slot_order_follows_commits_look_ahead_undo_and_clones(board, players, options):
     """Random moves are drawn from ``open_slots()`` by index, so a stale or unsorted list
     would change games silently; after every commit (in place), look-ahead and undo (dropped,
-    put back) and in clones, it must be the sorted open slots."""
+    put back) and in clones, it must be the sorted open slots. The seat to move is kept the
+    same way and checked at the same points."""
     game = GazeboGame(board, players, options)
     in_place = 0
     for seed in range(8):
