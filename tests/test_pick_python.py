@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "pick-python.sh"
 USABLE = "import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))"
 
@@ -25,19 +27,22 @@ def test_prefers_the_distribution_python_when_it_is_usable():
     assert (_pick().stdout.strip() == str(system)) == usable
 
 
-def test_says_what_to_do_when_nothing_fits(tmp_path):
-    old = tmp_path / "python3"
-    old.write_text("#!/bin/sh\nexit 1\n")  # like a Python older than 3.11, or without venv
-    old.chmod(0o755)
+@pytest.fixture
+def old(tmp_path):
+    """A python3 that fails the check, like one older than 3.11 or without venv."""
+    path = tmp_path / "python3"
+    path.write_text("#!/bin/sh\nexit 1\n")
+    path.chmod(0o755)
+    return path
+
+
+def test_says_what_to_do_when_nothing_fits(old):
     done = _pick(env={"PATH": "/bin:/usr/bin", "PYTHON_CANDIDATES": f"{old} no-such-python"})
     assert done.returncode == 1
     assert "make PYTHON=" in done.stderr
 
 
-def test_skips_an_unusable_candidate_for_the_next(tmp_path):
-    old = tmp_path / "python3"
-    old.write_text("#!/bin/sh\nexit 1\n")
-    old.chmod(0o755)
+def test_skips_an_unusable_candidate_for_the_next(old):
     done = _pick(env={"PATH": "/bin:/usr/bin", "PYTHON_CANDIDATES": f"{old} {sys.executable}"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == sys.executable

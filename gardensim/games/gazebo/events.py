@@ -61,7 +61,7 @@ class EventsMixin:
         move keeps ``slot_list`` sorted in place instead: a few bisections cost less than
         sorting the set at every random choice (3% of random play). Only a committed move finds
         the list kept (``apply_action`` drops it), and nothing undoes one, so it leaves no
-        entry (-1% of random play)."""
+        entry (-0.6% of random play)."""
         slots = self.slots
         geo = self.geo  # type: ignore[attr-defined]
         known = self.known
