@@ -150,7 +150,7 @@ def judge(table: pd.DataFrame, players: int, games: int, margin: float) -> Judge
     else:
         needed = min(games * (h / (g - margin)) ** 2
                      for h, g, i in zip(half, gap, inside, strict=True) if not i)
-    return Judgement("undecided", max(math.ceil(needed) - games, 1))
+    return Judgement("undecided", max(math.ceil(needed - 1e-9) - games, 1))
 
 
 def play_candidate(

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
 from gardensim.sim.candidates import (
+    DEFAULT_FAIR_MARGIN_POINTS,
     Candidate,
     Judgement,
     Measured,
@@ -390,22 +391,31 @@ def start_counts(rows: pd.DataFrame, players: int) -> tuple[int, ...] | None:
     return tuple(int(t.mode().iloc[0]) for t in totals)
 
 
-def played_handicaps(games: pd.DataFrame, margin: float = 0.03) -> list[PlayedHandicap]:
+def played_handicaps(
+    games: pd.DataFrame, margin: float = DEFAULT_FAIR_MARGIN_POINTS / 100
+) -> list[PlayedHandicap]:
     """The handicap arms of a run (seats starting with different gazebos) with their measured
     seat shares, intervals and verdict: what the report shows instead of trusting an estimate."""
     from gardensim.analysis.frames import bot_names, groups
     from gardensim.analysis.seat import seat_advantage
 
-    out = []
-    results = {(r.arm, r.players): r for r in seat_advantage(games)}
+    starts = {}
     for arm, players, rows in groups(games):
         counts = start_counts(rows, players)
-        if counts is None or len(set(counts)) == 1 or (arm, players) not in results:
+        if counts is not None and len(set(counts)) > 1:
+            starts[(arm, players)] = (counts, bot_names(rows, players))
+    if not starts:
+        return []
+    arms = {arm for arm, _ in starts}
+    chosen = games[games["arm"].isin(arms)]
+    out = []
+    for r in seat_advantage(chosen):
+        if (r.arm, r.players) not in starts:
             continue
-        r = results[(arm, players)]
+        arm, players = r.arm, r.players
+        counts, names = starts[(arm, players)]
         table = r.table[["seat", "share", "lo", "hi"]].reset_index(drop=True)
         verdict = judge(table, players, r.games, margin)
-        names = bot_names(rows, players)
         bots = (f"with {names[0]} bots in every seat" if len(names) == 1
                 else f"with {' and '.join(names)} bots rotated over the seats")
         shares = ", ".join(share_text(x.share, x.lo, x.hi) for x in table.itertuples())
