@@ -199,3 +199,10 @@ def test_report_shows_played_handicap_arms_and_labels_the_estimate(handicap_run)
     tables = dict(section.tables)
     assert set(tables["handicap-played"]["arm"]) == {"first-25"}
     assert list(tables["compensation"]["arm"]) == ["even"]
+
+
+def test_a_favoured_seat_ahead_within_noise_is_undecided_with_games_to_play():
+    measure, _ = stub_measure({0: 0.60, 1: 0.58, 2: 0.56}, halves={2: 0.05})
+    result = search_setting(SETTING, measure, max_extra=2, margin=MARGIN)
+    more = result.search.played[-1].judgement.more_games
+    assert f"undecided: play {more} more games per candidate" in result.conclusion()

@@ -204,8 +204,12 @@ class HandicapSearch:
         seat, pair = self.crossing()
         if pair is None:
             last = search.played[-1]
-            return (f"{head}; even {_option(last)} leaves seat {seat} above fair "
-                    f"({_shares(last)}): try a larger --max-extra.")
+            text = f"{head}; even {_option(last)} leaves seat {seat} above fair ({_shares(last)})"
+            more = last.judgement.more_games
+            if more is None:
+                return f"{text}: try a larger --max-extra."
+            return (f"{text}; undecided: play {more} more games per candidate "
+                    f"(--games {games + more}) or try a larger --max-extra.")
         before, after = pair
         text = (f"{head}; seat {seat}'s share crosses fair between {_option(before)} "
                 f"({_shares(before)}) and {_option(after)} ({_shares(after)})")
