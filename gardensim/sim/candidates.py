@@ -15,6 +15,7 @@ is the game's business (e.g. :mod:`gardensim.games.gazebo.handicap`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -106,8 +107,11 @@ def fair_margin(study: Study, override_points: float | None = None) -> float:
 def whole_deals(study: Study, games: int) -> int:
     """``games`` rounded up so that every deal is played by every line-up from every seat;
     a partial last deal would leave the seat effect confounded with that deal."""
-    lineups = len(study.resolve()[0].lineups)
-    per_deal = lineups * (study.players if study.rotate else 1)
+    from gardensim.sim.play import lineup_seating
+
+    arm = study.resolve()[0]
+    per_deal = next(g for g in itertools.count(1)
+                    if lineup_seating(arm.lineups, g, arm.rotate)[0] > 0)
     return per_deal * math.ceil(games / per_deal)
 
 

@@ -21,7 +21,7 @@ from gardensim.games.gazebo.handicap import (
     start_counts,
 )
 from gardensim.report.sections import Budget, Section, compensation_section
-from gardensim.sim.candidates import Candidate, Measured, judge, smallest_fair
+from gardensim.sim.candidates import Candidate, Measured, judge, smallest_fair, whole_deals
 from gardensim.sim.study import Study
 
 MARGIN = 0.03
@@ -149,6 +149,13 @@ def test_without_an_estimate_the_measured_favourite_gets_the_handicap():
 
 TINY = {"name": "tiny", "game": "gazebo", "board": "jungle", "players": 2,
         "bots": ["random", "random"], "games": 16, "seed": 4}
+
+
+def test_games_per_candidate_are_rounded_up_to_whole_deals():
+    assert whole_deals(Study.from_dict(TINY), 5) == 6
+    pool = {**TINY, "players": 3, "bots": None, "pool": ["random", "greedy", "mcts"]}
+    assert whole_deals(Study.from_dict(pool), 7) == 9
+    assert whole_deals(Study.from_dict({**TINY, "rotate": False}), 5) == 5
 
 
 def test_settings_skip_arms_that_already_hand_out_a_handicap():
