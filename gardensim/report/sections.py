@@ -83,7 +83,7 @@ def compensation_section(
     """Handicap arms of the run (seats starting with different gazebos) as played, with
     intervals; for the other arms, the re-scoring of final margins, labelled as an estimate
     before play (``gardensim handicap`` plays it)."""
-    from gardensim.games.gazebo.handicap import played_handicaps
+    from gardensim.games.gazebo.played_handicaps import played_handicaps
 
     played = played_handicaps(games)
     handicapped = {(p.arm, p.players) for p in played}

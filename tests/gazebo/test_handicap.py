@@ -13,13 +13,12 @@ from gardensim.games.gazebo.handicap import (
     counts_of,
     direction_of,
     handicap_ladder,
-    played_handicaps,
     search_frame,
     search_handicap,
     search_setting,
     settings_of,
-    start_counts,
 )
+from gardensim.games.gazebo.played_handicaps import played_handicaps, start_counts
 from gardensim.report.sections import Budget, Section, compensation_section
 from gardensim.sim.candidates import Candidate, Measured, judge, smallest_fair, whole_deals
 from gardensim.sim.study import Study

@@ -25,13 +25,10 @@ from typing import TYPE_CHECKING, Any
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
 from gardensim.sim.candidates import (
-    DEFAULT_FAIR_MARGIN_POINTS,
     Candidate,
-    Judgement,
     Measured,
     Search,
     fair_margin,
-    judge,
     play_candidate,
     smallest_fair,
     whole_deals,
@@ -369,68 +366,3 @@ def search_frame(results: Sequence[HandicapSearch]) -> pd.DataFrame:
                     "fair_margin": r.margin, "smallest_fair": m is r.search.answer,
                 })
     return pd.DataFrame.from_records(rows)
-
-
-@dataclass
-class PlayedHandicap:
-    """An arm of a stored run whose seats started with different gazebo counts, as played."""
-
-    arm: str
-    players: int
-    counts: tuple[int, ...]
-    games: int
-    table: pd.DataFrame
-    judgement: Judgement
-    sentence: str
-
-
-def start_counts(rows: pd.DataFrame, players: int) -> tuple[int, ...] | None:
-    """Each seat's starting gazebos in a group of stored games (supply plus board at the end:
-    gazebos only move between the two), the commonest per seat; None without those columns."""
-    columns = [f"{c}_{s}" for c in ("supply", "on_board") for s in range(players)]
-    if not all(c in rows for c in columns):
-        return None
-    totals = [rows[f"supply_{s}"].astype(float) + rows[f"on_board_{s}"].astype(float)
-              for s in range(players)]
-    return tuple(int(t.mode().iloc[0]) for t in totals)
-
-
-def played_handicaps(
-    games: pd.DataFrame, margin: float = DEFAULT_FAIR_MARGIN_POINTS / 100
-) -> list[PlayedHandicap]:
-    """The handicap arms of a run (seats starting with different gazebos) with their measured
-    seat shares, intervals and verdict: what the report shows instead of trusting an estimate."""
-    from gardensim.analysis.frames import bot_names, groups
-    from gardensim.analysis.seat import seat_advantage
-
-    starts = {}
-    for arm, players, rows in groups(games):
-        counts = start_counts(rows, players)
-        if counts is not None and len(set(counts)) > 1:
-            starts[(arm, players)] = (counts, bot_names(rows, players))
-    if not starts:
-        return []
-    arms = {arm for arm, _ in starts}
-    chosen = games[games["arm"].isin(arms)]
-    out = []
-    for r in seat_advantage(chosen):
-        if (r.arm, r.players) not in starts:
-            continue
-        arm, players = r.arm, r.players
-        counts, names = starts[(arm, players)]
-        table = r.table[["seat", "share", "lo", "hi"]].reset_index(drop=True)
-        verdict = judge(table, players, r.games, margin)
-        bots = (f"with {names[0]} bots in every seat" if len(names) == 1
-                else f"with {' and '.join(names)} bots rotated over the seats")
-        shares = ", ".join(share_text(x.share, x.lo, x.hi) for x in table.itertuples())
-        text = verdict.verdict
-        if verdict.verdict == "fair":
-            text = f"fair within ±{100 * margin:g} points"
-        elif verdict.more_games:
-            text = f"undecided: play {verdict.more_games} more games"
-        out.append(PlayedHandicap(
-            arm, players, counts, r.games, table, verdict,
-            f'Played: in {arm}, {players} players (gazebos = "{gazebos_text(counts)}"), '
-            f"{bots}, seat shares were {shares} over {r.games} games; {text}.",
-        ))
-    return out
