@@ -83,7 +83,7 @@ def compensation_section(
     """Handicap arms of the run (seats starting with different gazebos) as played, with
     intervals; for the other arms, the re-scoring of final margins, labelled as an estimate
     before play (``gardensim handicap`` plays it)."""
-    from gardensim.games.gazebo.played_handicaps import played_handicaps
+    from gardensim.games.gazebo.played_handicaps import bots_in, played_handicaps
 
     played = played_handicaps(games)
     handicapped = {(p.arm, p.players) for p in played}
@@ -92,7 +92,8 @@ def compensation_section(
     label = "estimate before play"
     s.sentences = [p.sentence for p in played] + [
         r.sentence if label in r.sentence.lower()
-        else f"Estimate before play (re-scored final margins, not played): {r.sentence}"
+        else f"Estimate before play (re-scored final margins, not played; "
+             f"{bots_in(games, r.arm, r.players)}): {r.sentence}"
         for r in results]
     if played:
         s.tables.append(("handicap-played", pd.concat([

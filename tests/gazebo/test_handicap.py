@@ -202,6 +202,7 @@ def test_report_shows_played_handicap_arms_and_labels_the_estimate(handicap_run)
     compensation_section(section, handicap_run, pd.DataFrame(), Budget())
     assert section.sentences[0] == played.sentence
     assert section.sentences[1].lower().count("estimate before play") == 1
+    assert "with random bots in every seat" in section.sentences[1]
     tables = dict(section.tables)
     assert set(tables["handicap-played"]["arm"]) == {"first-25"}
     assert list(tables["compensation"]["arm"]) == ["even"]

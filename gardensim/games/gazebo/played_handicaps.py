@@ -42,19 +42,30 @@ def start_counts(rows: pd.DataFrame, players: int) -> tuple[int, ...] | None:
     return tuple(int(t.mode().iloc[0]) for t in totals)
 
 
+def bots_in(games: pd.DataFrame, arm: str, players: int) -> str:
+    """How a sentence names the bots of one group of a run: ``with greedy bots in every seat``."""
+    from gardensim.analysis.frames import bot_names
+
+    rows = games[(games["arm"] == arm) & (games["players"] == players)]
+    names = bot_names(rows, players)
+    if len(names) == 1:
+        return f"with {names[0]} bots in every seat"
+    return f"with {' and '.join(names)} bots rotated over the seats"
+
+
 def played_handicaps(
     games: pd.DataFrame, margin: float = DEFAULT_FAIR_MARGIN_POINTS / 100
 ) -> list[PlayedHandicap]:
     """The handicap arms of a run (seats starting with different gazebos) with their measured
     seat shares, intervals and verdict: what the report shows instead of trusting an estimate."""
-    from gardensim.analysis.frames import bot_names, groups
+    from gardensim.analysis.frames import groups
     from gardensim.analysis.seat import seat_advantage
 
     starts = {}
     for arm, players, rows in groups(games):
         counts = start_counts(rows, players)
         if counts is not None and len(set(counts)) > 1:
-            starts[(arm, players)] = (counts, bot_names(rows, players))
+            starts[(arm, players)] = counts
     if not starts:
         return []
     arms = {arm for arm, _ in starts}
@@ -64,11 +75,9 @@ def played_handicaps(
         if (r.arm, r.players) not in starts:
             continue
         arm, players = r.arm, r.players
-        counts, names = starts[(arm, players)]
+        counts, bots = starts[(arm, players)], bots_in(games, arm, players)
         table = r.table[["seat", "share", "lo", "hi"]].reset_index(drop=True)
         verdict = judge(table, players, r.games, margin)
-        bots = (f"with {names[0]} bots in every seat" if len(names) == 1
-                else f"with {' and '.join(names)} bots rotated over the seats")
         shares = ", ".join(share_text(x.share, x.lo, x.hi) for x in table.itertuples())
         text = verdict.verdict
         if verdict.verdict == "fair":
