@@ -2,4 +2,4 @@
 ``func`` (taking the parsed args, returning an exit status) on its parser."""
 
 #: Subcommand modules, in help order.
-COMMANDS = ["demo", "gazebo", "tournament", "simulate", "bench", "report", "boards"]
+COMMANDS = ["demo", "gazebo", "tournament", "simulate", "handicap", "bench", "report", "boards"]

@@ -80,12 +80,32 @@ def seat_section(
 def compensation_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    results = seat.gazebo_compensation(games)
-    s.sentences = [r.sentence for r in results]
-    s.figures.append(("Each seat's re-scored win share if it alone got that many extra gazebos.",
-                      plots.compensation_plot(results)))
+    """Handicap arms of the run (seats starting with different gazebos) as played, with
+    intervals; for the other arms, the re-scoring of final margins, labelled as an estimate
+    before play (``gardensim handicap`` plays it)."""
+    from gardensim.games.gazebo.played_handicaps import bots_in, played_handicaps
+
+    played = played_handicaps(games)
+    handicapped = {(p.arm, p.players) for p in played}
+    results = [r for r in seat.gazebo_compensation(games)
+               if (r.arm, r.players) not in handicapped]
+    label = "estimate before play"
+    s.sentences = [p.sentence for p in played] + [
+        r.sentence if label in r.sentence.lower()
+        else f"Estimate before play (re-scored final margins, not played; "
+             f"{bots_in(games, r.arm, r.players)}): {r.sentence}"
+        for r in results]
+    if played:
+        s.tables.append(("handicap-played", pd.concat([
+            p.table.assign(arm=p.arm, players=p.players, gazebos=",".join(map(str, p.counts)),
+                           games=p.games, verdict=p.judgement.verdict)
+            for p in played], ignore_index=True)))
+    if not results:
+        return
+    s.figures.append(("Estimate before play: each seat's re-scored win share if it alone got "
+                      "that many extra gazebos.", plots.compensation_plot(results)))
     s.tables.append(("compensation", pd.DataFrame.from_records([
-        {"arm": r.arm, "players": r.players, "games": r.games,
+        {"arm": r.arm, "players": r.players, "games": r.games, "kind": label,
          "extra_gazebos": ",".join(map(str, r.extra)),
          "gazebos_option": "" if r.base is None else ",".join(str(r.base + e) for e in r.extra),
          "shares_before": ", ".join(f"{x:.3f}" for x in r.shares_before),
