@@ -159,8 +159,10 @@ def cheap(argv: list[str]) -> list[str]:
         if before == "--games" and int(word) > SMALL_GAMES:
             word = str(SMALL_GAMES)
         elif before in ("--bots", "--bot"):
-            word = re.sub(r"\bmcts(:|(?=[;,]|$))", lambda m: f"mcts:iters={SMALL_MCTS_ITERS}"
-                          + ("," if m.group(1) else ""), word)
+            word = re.sub(r"\biters=\d+", f"iters={SMALL_MCTS_ITERS}", word)
+            word = re.sub(r"\bmcts(:(?![^;]*\biters=)|(?=[;,]|$))",
+                          lambda m: f"mcts:iters={SMALL_MCTS_ITERS}" + ("," if m.group(1) else ""),
+                          word)
         out.append(word)
     return out
 
@@ -233,6 +235,8 @@ def test_substitutions_only_shrink_the_work():
                            "random,mcts:iters=10;mcts:iters=10,c=0.05,depth=4",
                            "--games", "2", "--seed", "1"]
     assert cheap(["bench", "--games", "1"]) == ["bench", "--games", "1"]
+    assert cheap(["tournament", "--bots", "mcts:iters=320;mcts:c=1,iters=640"]) == [
+        "tournament", "--bots", "mcts:iters=10;mcts:c=1,iters=10"]
 
 
 def test_synopses_and_bare_names_are_told_apart_from_commands():
