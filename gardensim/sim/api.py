@@ -61,6 +61,13 @@ class Run:
         """One row per turn (empty when the study has ``telemetry = false``)."""
         return self._frame("turns")
 
+    @property
+    def seats(self) -> Any:
+        """One row per game and seat (long form of ``games``); columns in ``docs/telemetry.md``."""
+        if "seats" not in self._frames:
+            self._frames["seats"] = frames.seats_frame(self.games)
+        return self._frames["seats"]
+
     def _frame(self, kind: str) -> Any:
         if kind not in self._frames:
             spec = self.manifest["frames"]

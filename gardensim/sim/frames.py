@@ -15,7 +15,9 @@ from typing import Any
 
 from gardensim.sim.play import MAX_SEATS
 
-STR = "str"  # pandas' default string dtype (Arrow-backed when pyarrow is installed)
+#: Text columns' dtype, the one the games' turn columns declare: a frame's text reads the same
+#: (``<NA>`` when missing) whichever frame it comes from.
+STR = "string"
 
 #: Columns every games frame has, before the game's own ``game_columns``.
 GAME_COLUMNS: dict[str, str] = {
@@ -68,7 +70,7 @@ def turns_schema(game: Any) -> dict[str, str]:
     return _merge(TURN_COLUMNS, getattr(game, "turn_columns", {}), "turn_columns")
 
 
-_TEXT = ("category", STR, "string")
+_TEXT = ("category", "str", STR)  # "str": the games frame's text in runs stored before
 
 
 def _arrow_type(dtype: str) -> Any:
@@ -221,3 +223,51 @@ def _categorical(data: Any, known: Sequence[Any] | None) -> Any:
 def comparable(frame: Any) -> Any:
     """``frame`` without its timing columns: what must be equal between two runs."""
     return frame.drop(columns=[c for c in frame.columns if c in TIMING_COLUMNS])
+
+
+#: Columns of the games frame that say which game a seat row belongs to.
+SEAT_KEYS = ("arm", "game", "deal", "seed", "players")
+
+
+def seat_stems(columns: Iterable[str]) -> list[str]:
+    """Names of the per-seat columns (``win`` for ``win_0`` .. ``win_3``), in frame order: a
+    stem counts only when it has a column for every seat, so ``turns`` or a game column that
+    merely ends in a digit is never split."""
+    columns = list(columns)
+    present = set(columns)
+    stems = []
+    for column in columns:
+        stem, _, seat = column.rpartition("_")
+        if seat == "0" and stem and all(f"{stem}_{s}" in present for s in range(MAX_SEATS)):
+            stems.append(stem)
+    return stems
+
+
+def seats_frame(games: Any) -> Any:
+    """The games frame in long form: one row per game and seat the game has, sorted like the
+    games frame then by seat, with ``seat`` and every per-seat column under its stem (``bot``,
+    ``win``, ``decision_s``, the game's own such as ``supply`` or ``score``).
+
+    Per-game columns other than :data:`SEAT_KEYS` stay in the games frame (join on arm and
+    game): repeating ``moves`` once per seat would double or quadruple the largest column. The
+    wide frame is what runs store; this view is for tidy-data habits (``groupby("seat")``,
+    ``hue="seat"``) without reshaping ``bot_0`` .. ``bot_3`` by hand.
+    """
+    import numpy as np
+    import pandas as pd
+
+    stems = seat_stems(games.columns)
+    keys = [c for c in SEAT_KEYS if c in games.columns]
+    players = games["players"].to_numpy()
+    parts = []
+    for seat in range(MAX_SEATS):
+        held = players > seat
+        part = games.loc[held, keys].copy()
+        part.insert(len(keys), "seat", np.int8(seat))
+        for stem in stems:
+            part[stem] = games.loc[held, f"{stem}_{seat}"]
+        part["_row"] = np.flatnonzero(held)
+        parts.append(part)
+    long = pd.concat(parts, ignore_index=True)
+    long = long.sort_values(["_row", "seat"], kind="stable", ignore_index=True)
+    return long.drop(columns="_row")
