@@ -99,11 +99,12 @@ def test_example_green_may_not_join_two_nooks_of_two_squares_each() -> None:
 
 def test_ruling_6_weights_of_one_players_nooks_add_up() -> None:
     """Rulings 6: several nooks of one player add up. Blue's a (2) and c (2) beat Green's b (3),
-    and the majority player wins the absorb even when another player places the domino."""
+    and the majority player wins the absorb even when another player places the domino. Blue's
+    two gazebos become the merged big nook's double (rulings 20), so no `big` event follows."""
     result = play("absorb", 2, [A, B, C, JOIN])
     merged = cells("D1 D2 A3 B3 C3 D3 E3 F3")
     assert absorb_events(result, 4) == [(0, merged, [1])]
-    assert of_type(result, 4, "big") == [{"type": "big", "player": 0, "cells": merged}]
+    assert of_type(result, 4, "big") == []
     assert result["supply"] == [22, 24]
 
 
@@ -130,11 +131,12 @@ def test_ruling_6_lone_squares_touched_by_the_join_become_part_of_the_merged_noo
 
 
 def test_ruling_6_joining_only_own_nooks_leaves_one_double_gazebo() -> None:
-    """Rulings 6: every other gazebo returns, "the winner's extra ones too"."""
+    """Rulings 6 and 20: Blue joins her own a and c into a big nook; her two gazebos stay on it
+    as its double (netted, none returned and placed again), so no `big` event follows."""
     result = play("absorb", 2, [A, dumps(1)[0], C, dumps(2)[1], JOIN])
     merged = cells("D1 D2 D3 E3 F3")
     assert absorb_events(result, 5) == [(0, merged, [])]
-    assert of_type(result, 5, "big") == [{"type": "big", "player": 0, "cells": merged}]
+    assert of_type(result, 5, "big") == []
     assert result["supply"] == [22, 24]
     assert result["on_board"] == [2, 0]
 
@@ -206,17 +208,19 @@ def test_rule_big_nooks_of_different_colours_may_border_each_other() -> None:
 
 
 def test_ruling_14_absorb_resolves_before_create_and_the_double_after_both() -> None:
-    """Rulings 14: absorbs, creates, expands, big-nook doubles. Blue's FG joins her nooks a and c
-    (F on D3) and makes a foliage nook with the lone G on E4 (G on D4)."""
-    result = play("absorb", 2, [A, dumps(1)[0], C, dumps(2)[1], "FG@D3S"])
-    assert [e["type"] for e in events(result, 5)] == ["absorb", "create", "big"]
-    assert of_type(result, 5, "create")[0]["cells"] == cells("D4 E4")
+    """Rulings 14: absorbs, creates, expands, big-nook doubles. Seat 0's FG joins its nook b
+    (3 squares) with a and c (2 each, seats 1 and 2) (F on D3) and makes a foliage nook with
+    the lone G on E4 (G on D4); seat 0 had one gazebo on the merged nooks, so its double comes
+    last (rulings 20)."""
+    result = play("absorb", 3, [B, A, C, "FG@D3S"])
+    assert [e["type"] for e in events(result, 4)] == ["absorb", "create", "big"]
+    assert of_type(result, 4, "create")[0]["cells"] == cells("D4 E4")
 
 
 def test_ruling_14_absorb_returns_gazebos_before_the_double_is_placed() -> None:
-    """With 3 gazebos Blue builds a and c (1 left) and joins them: the returned gazebo comes back
-    first (2), then the double is placed (1 left). Had the double come first, Blue would have
-    placed her last gazebo and won."""
+    """With 3 gazebos Blue builds a and c (1 left) and joins them: her two gazebos stay as the
+    merged nook's double (rulings 20), so she still has 1 left and has not won. Had a double
+    been owed first, she would have placed her last gazebo."""
     moves = [A, dumps(1)[0], C, dumps(2)[1], JOIN]
     result = play("absorb", 2, moves, options={"gazebos": 3})
     assert result["over"] is False

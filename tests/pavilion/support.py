@@ -11,7 +11,7 @@ from typing import Any
 
 from gardensim.games.pavilion.boards import PAVILION_DIR
 from gardensim.games.pavilion.game import PavilionGame
-from gardensim.games.pavilion.phases import PLACE
+from gardensim.games.pavilion.phases import KEEP, PLACE
 from gardensim.games.pavilion.state import PavilionState
 
 LETTERS = "PGOYBR"
@@ -79,3 +79,11 @@ def put(st: PavilionState, p: int, placed: dict[str, str]) -> None:
         pile = st.tower if st.tower[c] else st.bag
         pile[c] -= 1
         st.boards[p][space(name)] = c
+
+
+def pass_keeping_all(st: PavilionState) -> None:
+    """The player to move passes and keeps every tile the corners take (spec 4.5: the keeps
+    are the player's decisions; these tests want the most kept)."""
+    st.play("pass")
+    while st.phase == KEEP:
+        st.play(st.legal_actions()[0])

@@ -6,7 +6,7 @@ import pytest
 
 from gardensim.games.pavilion import notation as nt
 from gardensim.games.pavilion.phases import DRAFT, PLACE
-from tests.pavilion.support import colour, counts, new_state, space
+from tests.pavilion.support import colour, counts, new_state, pass_keeping_all, space
 
 
 def arrange(st, factories: list[str], centre: str = "") -> None:
@@ -95,8 +95,10 @@ def test_drafting_ends_when_every_source_is_empty_and_the_token_holder_places_fi
 def test_the_token_holder_starts_the_next_round() -> None:
     st = new_state("base", 2)
     arrange(st, ["BBRR"], centre="G")
-    for move in ["F1:B", "C:G", "C:R", "pass", "pass"]:
+    for move in ["F1:B", "C:G", "C:R"]:
         st.play(move)
+    pass_keeping_all(st)
+    pass_keeping_all(st)
     assert st.round == 2 and st.phase == DRAFT
     assert st.start_player == st.player == 1
     assert st.token == -1, "the token returns to the centre"
@@ -110,8 +112,8 @@ def test_nobody_takes_the_token(option: str, starter: int) -> None:
     for move in ["F1:B", "F2:R"]:
         st.play(move)
     assert st.phase == PLACE and st.player == 0, "without a token the start player places first"
-    st.play("pass")
-    st.play("pass")
+    pass_keeping_all(st)
+    pass_keeping_all(st)
     assert st.round == 2 and st.player == starter
 
 
@@ -139,8 +141,10 @@ def test_factories_refill_from_the_tower_when_the_bag_runs_dry() -> None:
         st.bag[c] = 0
     st.bag[colour("Y")] = 3
     st.tower[colour("Y")] -= 3
-    for move in ["F1:B", "C:G", "C:R", "pass", "pass"]:
+    for move in ["F1:B", "C:G", "C:R"]:
         st.play(move)
+    pass_keeping_all(st)
+    pass_keeping_all(st)
     assert st.round == 2
     assert all(sum(f) == 4 for f in st.factories)
     assert sum(st.tower) == 0
@@ -155,8 +159,10 @@ def test_factories_stay_partly_empty_when_bag_and_tower_are_both_empty() -> None
     st.bag[colour("Y")] = 6
     hoard[colour("Y")] -= 6
     st.corners[1] = hoard  # tiles held elsewhere; only the 6 yellows can be drawn
-    for move in ["F1:B", "C:G", "C:R", "pass", "pass"]:
+    for move in ["F1:B", "C:G", "C:R"]:
         st.play(move)
+    pass_keeping_all(st)
+    pass_keeping_all(st)
     assert [sum(f) for f in st.factories] == [4, 2, 0, 0, 0]
     assert st.phase == DRAFT, "the round is played anyway"
 
@@ -167,8 +173,8 @@ def test_a_kept_tile_of_the_new_wild_colour_is_wild() -> None:
     arrange(st, ["GGOO"])
     st.play("F1:G")  # round 1: green is an ordinary colour; OO slide to the centre
     st.play("C:O")  # seat 1 takes the token
-    st.play("pass")  # seat 1 keeps OO
-    st.play("pass")  # seat 0 keeps GG
+    pass_keeping_all(st)  # seat 1 keeps OO
+    pass_keeping_all(st)  # seat 0 keeps GG
     assert st.round == 2 and st.wild == colour("G") and st.player == 1
     assert st.pools[0] == counts("GG")
     arrange(st, ["OYYY", "BBRR"])

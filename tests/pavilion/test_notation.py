@@ -28,6 +28,7 @@ def test_every_action_code_round_trips() -> None:
         ("PASS", nt.PASS),
         ("bonus:B", nt.bonus(4)),
         ("Keep:Y", nt.keep(3)),
+        ("discard", nt.DISCARD),
     ],
 )
 def test_notation_examples(text: str, code: int) -> None:

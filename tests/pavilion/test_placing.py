@@ -8,7 +8,15 @@ import pytest
 from gardensim.core.errors import IllegalMoveError
 from gardensim.games.pavilion import notation as nt
 from gardensim.games.pavilion.phases import BONUS, DRAFT, KEEP, PAY, PLACE
-from tests.pavilion.support import colour, counts, new_state, put, space, to_placing
+from tests.pavilion.support import (
+    colour,
+    counts,
+    new_state,
+    pass_keeping_all,
+    put,
+    space,
+    to_placing,
+)
 
 
 def placements(st) -> set[str]:
@@ -217,10 +225,40 @@ def test_bonus_owed_beyond_the_supply(option: str, taken: int) -> None:
 
 
 # ----- passing and keeping (spec 4.5) -------------------------------------------------------
-def test_passing_with_four_or_fewer_tiles_keeps_them_all() -> None:
+def test_passing_with_four_or_fewer_tiles_may_keep_them_all() -> None:
+    """Spec 4.5: up to 4 may be kept, so even 4 tiles held are a choice, one tile at a time."""
     st = to_placing(new_state("base"), p0="GGOY", p1="R")
     st.play("pass")
+    assert st.phase == KEEP and st.player == 0
+    assert {st.action_to_string(a) for a in st.legal_actions()} == {
+        "keep:G", "keep:O", "keep:Y", "discard"}
+    for move in ["keep:G", "keep:O", "keep:Y", "keep:G"]:
+        st.play(move)
     assert st.corners[0] == counts("GGOY") and st.scores[0] == 5
+    assert st.phase == PLACE and st.player == 1
+
+
+def test_a_player_may_keep_fewer_than_four_and_discard_the_rest() -> None:
+    """Spec 4.5 "may keep up to 4": keeping stops at ``discard``; the rest cost a point each."""
+    st = to_placing(new_state("base"), p0="GGOOYYB", p1="R")
+    st.scores[0] = 10
+    st.play("pass")
+    st.play("keep:O")
+    st.play("discard")
+    assert st.corners[0] == counts("O") and st.pools[0] == counts("")
+    assert st.scores[0] == 10 - 6
+    assert st.phase == PLACE and st.player == 1
+
+
+def test_keeping_nothing_at_the_score_floor_costs_nothing() -> None:
+    """Why keeping fewer matters (spec 4.5, 10.1): at score 1 a discard is free under
+    ``discard_floor``, whereas a kept tile left unused in round 6 would cost a point then."""
+    st = to_placing(new_state("base"), p0="GGOY", p1="R")
+    st.scores[0] = 1
+    st.play("pass")
+    st.play("discard")
+    assert st.scores[0] == 1 and st.corners[0] == counts("") and st.pools[0] == counts("")
+    assert sum(st.tower) >= 4
 
 
 def test_passing_with_more_than_four_keeps_four_and_discards_the_rest_at_one_point_each() -> None:
@@ -230,7 +268,8 @@ def test_passing_with_more_than_four_keeps_four_and_discards_the_rest_at_one_poi
     for move in ["keep:G", "keep:G", "keep:Y"]:
         st.play(move)
     assert st.phase == KEEP
-    assert {st.action_to_string(a) for a in st.legal_actions()} == {"keep:O", "keep:Y", "keep:B"}
+    assert {st.action_to_string(a) for a in st.legal_actions()} == {
+        "keep:O", "keep:Y", "keep:B", "discard"}
     st.play("keep:B")
     assert st.corners[0] == counts("GGYB")
     assert st.pools[0] == counts("")
@@ -261,14 +300,14 @@ def test_players_without_tiles_pass_automatically_and_the_round_ends_when_all_pa
     st = to_placing(new_state("base", 3), p0="G", p1="", p2="R")
     st.play("G@6.1")
     assert st.player == 2, "seat 1 has no tiles and is skipped"
-    st.play("pass")
+    pass_keeping_all(st)
     assert st.round == 2 and st.phase == DRAFT, "seat 0 had no tiles left: everyone passed"
 
 
 def test_kept_tiles_come_back_as_ordinary_tiles_and_wild_in_their_round() -> None:
     st = to_placing(new_state("base"), p0="GGOY", p1="R")  # round 2's wild colour is green
-    st.play("pass")
-    st.play("pass")
+    pass_keeping_all(st)
+    pass_keeping_all(st)
     assert st.round == 2 and st.wild == colour("G")
     assert st.pools[0] == counts("GGOY") and st.corners[0] == counts("")
 

@@ -66,6 +66,8 @@ def predicted_scores(st: PavilionState, action: int, raw: dict) -> list[int]:
         scores[p] += recount.run_length(board, i)
     elif action == nt.PASS and st.round == 6:
         scores[p] = recount.after_penalty(scores[p], sum(pool), floored)
+    elif st.phase == KEEP and action == nt.DISCARD:
+        scores[p] = recount.after_penalty(scores[p], sum(pool), floored)
     elif st.phase == KEEP and st.keep_left == 1:
         scores[p] = recount.after_penalty(scores[p], sum(pool) - 1, floored)
     return scores
@@ -87,6 +89,12 @@ def check_heavy(st: PavilionState, raw: dict, rng: random.Random) -> None:
         low, high = max(0, due + 1 - (pool[c] + 1)), min(pool[st.wild], due)
         assert sorted(a - nt.PAY_BASE for a in legal) == list(range(low, high + 1))
         assert high > low, "a forced payment must not be asked"
+    elif st.phase == KEEP:
+        # spec 4.5: up to 4 kept, any of the tiles held, and stopping (discarding) at any time
+        held = {nt.keep(c) for c in range(6) if st.pools[p][c]}
+        assert set(legal) == held | {nt.DISCARD}
+        assert 1 <= st.keep_left <= min(4 - sum(st.corners[p]), sum(st.pools[p]))
+        assert st.round < 6
     illegal = rng.randrange(nt.ACTION_COUNT)
     if illegal not in legal:
         with pytest.raises(IllegalMoveError):

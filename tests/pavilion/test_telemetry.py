@@ -9,7 +9,7 @@ import pytest
 from gardensim.bots.random_bot import RandomBot
 from gardensim.games.pavilion.game import PavilionGame
 from gardensim.games.pavilion.telemetry import COLOUR_NAMES
-from gardensim.sim.play import play_game
+from gardensim.sim.play import GameRecord, play_game
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +37,36 @@ def test_turn_rows_describe_takes_placements_and_passes(record) -> None:
     assert all(len(r["bonus_colours"]) == r["bonus_tiles"] for r in places)
     passes = [r for r in rec.turn_rows if r["phase"] == "pass"]
     assert all(r["kept"] <= 4 for r in passes)
+
+
+def held_at_passes(game: PavilionGame, rec: GameRecord) -> list[int]:
+    """Tiles in the passer's pool at the start of each pass turn, found by replaying the game."""
+    state = game.new_initial_state(rec.game["seed"])
+    held = []
+    for row in rec.turn_rows:
+        if row["phase"] == "pass":
+            held.append(sum(state.pools[row["seat"]]))
+        for token in row["move"].split():
+            state.play(token)
+    assert state.is_terminal()
+    return held
+
+
+@pytest.mark.parametrize(("board", "players", "seed"), [("base", 2, 1), ("glazed-orange", 3, 11)])
+def test_pass_rows_count_kept_and_discarded_tiles_of_the_tiles_held(board: str, players: int,
+                                                                    seed: int) -> None:
+    """Every tile held at a pass is kept or discarded, the kept ones one ``keep`` each, the
+    round's last pass too (its corners are back in the pool by the time the row is written);
+    round 6 keeps none. Base, two random bots, master seed 1 was the issue's reproduction."""
+    game = PavilionGame(board, players)
+    rec = play_game(game, [RandomBot()] * players, master_seed=seed, game_index=0)
+    passes = [r for r in rec.turn_rows if r["phase"] == "pass"]
+    held = held_at_passes(game, rec)
+    assert [r["kept"] + r["discarded"] for r in passes] == held
+    assert [r["kept"] for r in passes] == [r["move"].count("keep:") for r in passes]
+    assert all(r["kept"] == 0 for r in passes if r["round"] == 6)
+    assert any(r["kept"] for r in passes), "some tiles are kept"
+    assert all(0 <= r["penalty"] <= r["discarded"] for r in passes)
 
 
 def test_game_row_breakdown_adds_up_to_each_score(record) -> None:

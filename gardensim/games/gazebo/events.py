@@ -1,9 +1,12 @@
 """Event resolution of one placement (rulebook "Events", rulings 4-14), as a state mixin.
 
 Order (rulings 14): absorbs, creates, expands, big-nook doubles, patios in reading order, then
-zen, pedestal and vase; within a step, players in turn order from the active one. The game ends
-the instant a player places their last gazebo, so every gazebo goes through :meth:`_put`, which
-finishes the game and the caller stops resolving.
+zen, pedestal and vase; within a step, players in turn order from the active one, and one
+player's nooks in reading order of their first cell (rulings 22), so every spelling of a
+placement gives the same events. An absorb nets the winner's gazebos (rulings 20): the merged
+nook keeps up to two of theirs and only the rest go back, so a supply never rises and falls
+within one resolution. The game ends the instant a player places their last gazebo, so every
+gazebo goes through :meth:`_put`, which finishes the game and the caller stops resolving.
 
 Every write is recorded on ``self.trail`` first (see ``state.py``) so :meth:`undo` can restore it.
 """
@@ -198,6 +201,14 @@ class EventsMixin:
                     if len(nooks[k][2]) >= 5:
                         keep = k
                 _, col, cells, gaz, pats, vases, halo = nooks[keep]
+                held = sum(nooks[k][3] for k in own)
+                size = sum(len(nooks[k][2]) for k in ids) + len(new) + len(lone)
+                kept = min(held, 2 if size >= 5 else 1)
+                if held > kept:
+                    self._give_back(winner, held - kept)
+                if kept == 2 and gaz < 2:
+                    cnt[SMALL + winner] -= 1
+                    cnt[BIG + winner] += 1
                 pre = vases
                 merged = list(cells)
                 losers = set()
@@ -206,8 +217,8 @@ class EventsMixin:
                         continue
                     o, _, kcells, kgaz, kpats, kvases, khalo = nooks[k]
                     cnt[(BIG if len(kcells) >= 5 else SMALL) + o] -= 1
-                    self._give_back(o, kgaz)
                     if o != winner:
+                        self._give_back(o, kgaz)
                         losers.add(o)
                     else:
                         pre = pre | kvases
@@ -222,8 +233,8 @@ class EventsMixin:
                 pats, vases, halo = self._join(added, keep, pats, vases, halo)
                 merged.extend(added)
                 trail.append((nooks, keep, nooks[keep]))
-                nooks[keep] = (winner, col, tuple(merged), gaz, pats, vases, halo)
-                if gaz < 2:
+                nooks[keep] = (winner, col, tuple(merged), kept, pats, vases, halo)
+                if kept < 2 and size >= 5:
                     bigs.append(keep)
                 changed.append(keep)
                 if winner == p:
@@ -233,6 +244,8 @@ class EventsMixin:
                 if log is not None:
                     log.append(("absorb", winner, merged, sorted(losers)))
 
+        if len(creates) > 1:
+            creates.sort(key=lambda e: min(e[1] + tuple(e[2])))
         for col, new, lone in creates:
             k = self.next_nook  # type: ignore[has-type]
             self.set_scalar("next_nook", k + 1)  # type: ignore[attr-defined]
@@ -253,7 +266,8 @@ class EventsMixin:
                 bigs.append(k)
 
         if len(expands) > 1:
-            expands.sort(key=lambda e: ((nooks[e[0]][0] - p) % n, e[1][0]))
+            expands.sort(key=lambda e: ((nooks[e[0]][0] - p) % n,
+                                        min(min(nooks[e[0]][2]), *e[1], *e[2])))
         for k, new, lone in expands:
             o, col, cells, gaz, pats, vases, halo = nooks[k]
             added = new + tuple(lone)

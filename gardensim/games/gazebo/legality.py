@@ -25,6 +25,8 @@ XY = tuple(divmod(xy, 3) for xy in range(9))
 #: domino type of each oriented colour pair x * 3 + y
 TYPE_OF_XY = tuple(type_of(x, y) for x, y in XY)
 ALL_ORIENTS = [xy for o in ORIENTATIONS for xy in o]
+#: the absorb faults in the order rulings 23 reports them
+ABSORB_FAULTS = ("joins two big nooks", "absorbs a big nook", "absorb tie")
 _ORIENTS_OF_HAND: dict[tuple[int, ...], list[int]] = {}
 
 
@@ -44,7 +46,9 @@ class LegalityMixin:
 
     # ----- placements -------------------------------------------------------------------
     def absorb_problem(self, ids: list[int]) -> str | None:
-        """Why joining the nooks ``ids`` is illegal (rulings 6), or None when it is legal."""
+        """Why joining the nooks ``ids`` is illegal (rulings 6), or None when it is legal; of
+        several faults the first of rulings 23's order: two big nooks, a big nook absorbed (its
+        owner not the strict majority, a tie included), a tie."""
         nooks = self.nooks
         weights: dict[int, int] = {}
         big_owner = -1
@@ -57,19 +61,20 @@ class LegalityMixin:
                 big_owner = owner
         totals = list(weights.values())
         best = max(totals)
-        if totals.count(best) > 1:
-            return "absorb tie"
-        if big_owner >= 0 and weights[big_owner] != best:
+        tie = totals.count(best) > 1
+        if big_owner >= 0 and (tie or weights[big_owner] != best):
             return "absorbs a big nook"
-        return None
+        return "absorb tie" if tie else None
 
     def placement_problem(self, slot: int, x: int, y: int) -> str | None:
         """Why colours ``x`` on the first cell of ``slot`` and ``y`` on its second may not be
         placed because of an absorb (rulings 6: a placement making any absorb illegal is
-        illegal), else None. The caller has already checked that the slot is open."""
+        illegal), else None; when both colours make a bad absorb, the fault first in rulings
+        23's order. The caller has already checked that the slot is open."""
         color = self.color
         nook_of = self.nook_of
         groups = self.geo.placement_parts[slot * 9 + x * 3 + y][6]  # type: ignore[attr-defined]
+        found: str | None = None
         for col, _, ring in groups:
             ids: list[int] = []
             for m in ring:
@@ -79,9 +84,11 @@ class LegalityMixin:
                         ids.append(k)
             if len(ids) >= 2:
                 reason = self.absorb_problem(ids)
-                if reason is not None:
-                    return reason
-        return None
+                if reason is not None and (found is None
+                                           or ABSORB_FAULTS.index(reason)
+                                           < ABSORB_FAULTS.index(found)):
+                    found = reason
+        return found
 
     def slot_orients(self, slot: int, orients: list[int]) -> list[int]:
         """The colour pairs of ``orients`` that may legally go on ``slot`` (rulings 6); the

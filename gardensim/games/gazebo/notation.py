@@ -71,8 +71,18 @@ def parse_action(geo: Any, text: str) -> int:
     if token in DRAW_TOKENS:
         return DRAW_TOKENS[token]
     a, b, x, y = parse_placement(geo, text)
-    for c in (a, b):
-        if not geo.is_open[c]:
-            reason = "cell occupied" if c in geo.start else "not an open cell"
-            raise NotationError(text.strip(), reason)
+    reason = cell_problem(geo, a, b)
+    if reason is not None:
+        raise NotationError(text.strip(), reason)
     return placement_code(geo, a, b, x, y)
+
+
+def cell_problem(geo: Any, a: int, b: int) -> str | None:
+    """Why no domino can ever cover cells ``a`` and ``b``: ``not an open cell`` (a patio, vase
+    or void cell) before ``cell occupied`` (a printed start square) whichever cell has which
+    (rulings 23), else None."""
+    if not (geo.is_open[a] and geo.is_open[b]):
+        if any(not geo.is_open[c] and c not in geo.start for c in (a, b)):
+            return "not an open cell"
+        return "cell occupied"
+    return None

@@ -30,16 +30,19 @@ class ObservationMixin:
 
     # ----- pictures -------------------------------------------------------------------
     def nook_list(self) -> list[dict[str, Any]]:
+        """Nooks in reading order of their first cell; ``big`` means its two gazebos stand on
+        it (rulings 21), so a nook that reached five squares in the move that ended the game,
+        before its double was placed, is not big."""
         labels = self.geo.labels  # type: ignore[attr-defined]
         out = []
-        for owner, col, cells, *_ in self.nooks.values():  # type: ignore[attr-defined]
+        for owner, col, cells, gazebos, *_ in self.nooks.values():  # type: ignore[attr-defined]
             ordered = sorted(cells)
             out.append(
                 {
                     "color": COLORS[col],
                     "cells": [labels[c] for c in ordered],
                     "owner": owner,
-                    "big": len(cells) >= 5,
+                    "big": gazebos == 2,
                     "_first": ordered[0],
                 }
             )

@@ -15,7 +15,12 @@ from gardensim.core.errors import IllegalMoveError
 from gardensim.games.gazebo.board import Board
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.geometry import DECLINE
-from gardensim.games.gazebo.notation import NotationError, parse_action, parse_placement
+from gardensim.games.gazebo.notation import (
+    NotationError,
+    cell_problem,
+    parse_action,
+    parse_placement,
+)
 from gardensim.games.gazebo.state import EXTRA, OVER, GazeboState
 
 
@@ -37,11 +42,12 @@ def tokens(moves: str | Sequence[str]) -> list[str]:
 
 
 def placement_reason(state: GazeboState, a: int, b: int, x: int, y: int) -> str | None:
-    """Why placing ``x`` on ``a`` and ``y`` on ``b`` is illegal on the board (rulings 3, 6)."""
+    """Why placing ``x`` on ``a`` and ``y`` on ``b`` is illegal on the board (rulings 3, 6);
+    of several faults the first of rulings 23's order, whichever cell has it."""
     geo = state.geo
-    for c in (a, b):
-        if not geo.is_open[c]:
-            return "cell occupied" if c in geo.start else "not an open cell"
+    reason = cell_problem(geo, a, b)
+    if reason is not None:
+        return reason
     for c in (a, b):
         if state.color[c] >= 0:
             return "cell occupied"

@@ -9,6 +9,7 @@ gives the same game on every platform.
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,8 +19,11 @@ _MASK = (1 << 64) - 1
 
 
 def seed_state(seed: int) -> int:
-    """Generator state for a seed (any int)."""
-    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+    """Generator state for a seed (any int), scrambled once through a hash: SplitMix64 steps
+    its state by a constant, so a state linear in the seed would make seed s + 1 replay seed
+    s's stream one draw later."""
+    digest = hashlib.blake2b(str(seed).encode(), digest_size=8, person=b"pavilion").digest()
+    return int.from_bytes(digest, "little")
 
 
 def next_random(state: int, bound: int) -> tuple[int, int]:

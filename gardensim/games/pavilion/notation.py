@@ -11,13 +11,15 @@ centre, 1..6 the outer ring clockwise from the left star; spaces 1..6 run clockw
   placed colour (asked right after a placement, only when several splits are possible);
 - ``pass`` (phase 2): stop placing for this round;
 - ``bonus:R``: take one red tile from the supply (one action per bonus tile owed);
-- ``keep:R``: keep one red tile on a corner (asked only when more than 4 tiles remain).
+- ``keep:R``: keep one red tile on a corner (asked at a pass in rounds 1-5 while tiles remain
+  and fewer than 4 are kept);
+- ``discard``: keep no more at that pass; the tiles still held go to the tower at -1 each.
 
 Taking only a wild tile (allowed when a source holds nothing else) is written with the wild
 colour, ``F3:P`` in round 1. Input is case-insensitive; output uses upper-case letters.
 Codes: drafts ``0..59`` (source * 6 + colour, source 0 = centre, 1..9 factories), placements
 ``60..311`` (space * 6 + colour), pass ``312``, bonus ``313..318``, keep ``319..324``, wilds
-``325..330``.
+``325..330``, discard ``331``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ PASS = PLACE_BASE + 42 * COLOURS
 BONUS_BASE = PASS + 1
 KEEP_BASE = BONUS_BASE + COLOURS
 PAY_BASE = KEEP_BASE + COLOURS
-ACTION_COUNT = PAY_BASE + 6
+DISCARD = PAY_BASE + 6
+ACTION_COUNT = DISCARD + 1
 
 _DRAFT = re.compile(r"^(C|F([1-9])):([A-Z])$")
 _PLACE = re.compile(r"^([A-Z])@([0-6])\.([1-6])$")
@@ -75,8 +78,10 @@ def action_to_string(action: int, letters: tuple[str, ...]) -> str:
         return f"bonus:{letters[action - BONUS_BASE]}"
     if KEEP_BASE <= action < PAY_BASE:
         return f"keep:{letters[action - KEEP_BASE]}"
-    if PAY_BASE <= action < ACTION_COUNT:
+    if PAY_BASE <= action < DISCARD:
         return f"wilds:{action - PAY_BASE}"
+    if action == DISCARD:
+        return "discard"
     raise IllegalMoveError(f"{action}: not a pavilion action code")
 
 
@@ -91,6 +96,8 @@ def parse_action(text: str, letters: tuple[str, ...]) -> int:
 
     if token == "PASS":
         return PASS
+    if token == "DISCARD":
+        return DISCARD
     if m := _DRAFT.match(token):
         return draft(int(m.group(2) or 0), colour(m.group(3)))
     if m := _PLACE.match(token):
@@ -102,4 +109,4 @@ def parse_action(text: str, letters: tuple[str, ...]) -> int:
         c = colour(m.group(2))
         return bonus(c) if m.group(1) == "BONUS" else keep(c)
     raise IllegalMoveError(f"{text!r}: not pavilion notation (e.g. F3:R, C:R, R@4.5, wilds:1, "
-                           "pass, bonus:R, keep:R)")
+                           "pass, bonus:R, keep:R, discard)")

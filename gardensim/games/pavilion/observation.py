@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gardensim.games.pavilion.phases import PHASE_NAMES
-from gardensim.games.pavilion.scoring import BONUS_TILES, DISCARD_LOSS, PLACED, TOKEN_LOSS
+from gardensim.games.pavilion.scoring import (
+    BONUS_TILES,
+    DISCARD_LOSS,
+    DISCARDED,
+    PLACED,
+    TOKEN_LOSS,
+)
 
 if TYPE_CHECKING:
     from gardensim.games.pavilion.state import PavilionState
@@ -57,7 +63,8 @@ def observe(st: PavilionState, player: int) -> dict[str, Any]:
         "keep_left": st.keep_left,
         "ledger": [
             {"placement": x[PLACED], "token_penalty": x[TOKEN_LOSS],
-             "discard_penalty": x[DISCARD_LOSS], "bonus_tiles": x[BONUS_TILES]}
+             "discard_penalty": x[DISCARD_LOSS], "bonus_tiles": x[BONUS_TILES],
+             "tiles_discarded": x[DISCARDED]}
             for x in st.ledger
         ],
         "final": [dict(f) for f in st.final] if over else None,

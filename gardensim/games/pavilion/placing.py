@@ -19,6 +19,7 @@ from gardensim.games.pavilion.boards import MULTICOLOUR
 from gardensim.games.pavilion.notation import (
     BONUS_BASE,
     COLOURS,
+    DISCARD,
     KEEP_BASE,
     PASS,
     PAY_BASE,
@@ -27,6 +28,7 @@ from gardensim.games.pavilion.notation import (
 from gardensim.games.pavilion.scoring import (
     BONUS_TILES,
     DISCARD_LOSS,
+    DISCARDED,
     PLACED,
     lose_points,
     run_points,
@@ -171,34 +173,38 @@ def discard_pool(st: PavilionState, p: int) -> None:
     floor = st.side.rules.score_floor if st.game.options["discard_floor"] else None
     before = st.scores[p]
     st.scores[p] = lose_points(before, count, floor)
-    writable(st.ledger, p)[DISCARD_LOSS] += before - st.scores[p]
+    ledger = writable(st.ledger, p)
+    ledger[DISCARD_LOSS] += before - st.scores[p]
+    ledger[DISCARDED] += count
 
 
 def apply_pass(st: PavilionState) -> bool:
-    """Pass; returns True when the player must now choose tiles to keep (spec 4.5)."""
+    """Pass; returns True when the player must now choose the tiles to keep (spec 4.5).
+
+    In rounds 1-5 a player *may* keep up to 4 tiles, so any pass with tiles left asks, even
+    with 4 or fewer: keeping fewer matters under ``discard_floor``, where a discard at the
+    floor is free but a kept tile left unused in round 6 costs a point."""
     p = st.player
     st.passed[p] = True
     if st.round == st.side.rules.rounds:
         discard_pool(st, p)
         return False
-    if sum(st.pools[p]) <= st.side.rules.corner_spaces:
-        pool = writable(st.pools, p)
-        corner = writable(st.corners, p)
-        for c in range(COLOURS):
-            corner[c] += pool[c]
-            pool[c] = 0
+    held = sum(st.pools[p])
+    if not held:
         return False
-    st.keep_left = st.side.rules.corner_spaces
+    st.keep_left = min(held, st.side.rules.corner_spaces)
     return True
 
 
 def legal_keeps(st: PavilionState) -> list[int]:
+    """One more tile of each colour held, or ``discard``: keep no more (spec 4.5)."""
     pool = st.pools[st.player]
-    return [KEEP_BASE + c for c in range(COLOURS) if pool[c]]
+    return [KEEP_BASE + c for c in range(COLOURS) if pool[c]] + [DISCARD]
 
 
 def apply_keep(st: PavilionState, colour: int) -> bool:
-    """Keep one tile on a corner; returns True once the keeping is done (rest discarded)."""
+    """Keep one tile on a corner; returns True once no more can be kept (the corners are
+    full, the rest discarded, or no tile is left)."""
     p = st.player
     writable(st.pools, p)[colour] -= 1
     writable(st.corners, p)[colour] += 1

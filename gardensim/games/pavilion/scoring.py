@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from gardensim.games.pavilion.boards import STARS, STRUCTURE_KINDS, BoardSide
 
 #: Columns of a seat's ledger: points scored by placements, lost to the start-player token,
-#: lost to discards, and the number of bonus tiles taken.
-PLACED, TOKEN_LOSS, DISCARD_LOSS, BONUS_TILES = range(4)
+#: lost to discards, the number of bonus tiles taken, and the number of tiles discarded (the
+#: points lost can be fewer, at the score floor).
+PLACED, TOKEN_LOSS, DISCARD_LOSS, BONUS_TILES, DISCARDED = range(5)
 
 
 def run_points(board: Sequence[int], space: int) -> int:

@@ -8,8 +8,9 @@ few scalars, so a snapshot is a tuple of list copies: :meth:`apply_action` pushe
 
 Decisions (see :mod:`~gardensim.games.pavilion.notation`): phase 1 takes (``draft``); phase 2
 places (``place``), splits the payment between wild and real tiles when there is a choice
-(``wilds``), takes each owed bonus tile (``bonus``), passes, and when more than four tiles remain
-at a pass in rounds 1-5, keeps tiles one by one (``keep``). A *turn* is one rules turn: a take,
+(``wilds``), takes each owed bonus tile (``bonus``), passes, and at a pass in rounds 1-5 with
+tiles left keeps up to four of them one by one (``keep``) or stops and discards the rest
+(``discard``). A *turn* is one rules turn: a take,
 a placement with its payment and bonus tiles, or a pass with its keeps, so one seat's
 consecutive decisions belonging together form one turn. Players with no tiles left are passed
 automatically (spec 4.1); that is no decision.
@@ -58,7 +59,7 @@ class PavilionState(GameState):
         self.corners = [[0] * 6 for _ in range(n)]
         self.boards = [[-1] * SPACES for _ in range(n)]
         self.scores = [rules.start_score] * n
-        self.ledger = [[0, 0, 0, 0] for _ in range(n)]
+        self.ledger = [[0, 0, 0, 0, 0] for _ in range(n)]
         self.passed = [False] * n
         self.owed = 0
         self.paying = -1
@@ -172,7 +173,10 @@ class PavilionState(GameState):
                 self.owed = 0
                 self._end_turn(p)
         elif phase == KEEP:
-            if placing.apply_keep(self, action - nt.KEEP_BASE):
+            if action == nt.DISCARD:
+                placing.discard_pool(self, p)
+                self._end_turn(p)
+            elif placing.apply_keep(self, action - nt.KEEP_BASE):
                 self._end_turn(p)
         else:
             self._stack.pop()

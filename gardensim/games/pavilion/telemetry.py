@@ -16,7 +16,13 @@ from gardensim.games.pavilion import notation as nt
 from gardensim.games.pavilion.boards import load_rules, space_name
 from gardensim.games.pavilion.phases import DRAFT
 from gardensim.games.pavilion.placing import payment_range
-from gardensim.games.pavilion.scoring import BONUS_TILES, DISCARD_LOSS, PLACED, TOKEN_LOSS
+from gardensim.games.pavilion.scoring import (
+    BONUS_TILES,
+    DISCARD_LOSS,
+    DISCARDED,
+    PLACED,
+    TOKEN_LOSS,
+)
 
 if TYPE_CHECKING:
     from gardensim.games.pavilion.state import PavilionState
@@ -80,8 +86,10 @@ def turn_row(st: PavilionState, marked: tuple[Any, ...], actions: Sequence[int])
                    colour=letters[colour], tiles_taken=sum(taken), wilds_taken=taken[wild],
                    took_token=token < 0 and st.token == p and source == 0)
     elif first == nt.PASS:
-        kept = sum(st.corners[p]) - sum(corner)
-        row.update(phase="pass", kept=kept, discarded=sum(pool) - kept)
+        # counted from the ledger, not the corners: the round's last pass has already moved
+        # every corner back to its pool; a pass turn starts with every tile held in the pool
+        discarded = now_ledger[DISCARDED] - ledger[DISCARDED]
+        row.update(phase="pass", kept=sum(pool) - discarded, discarded=discarded)
     else:
         space, colour = divmod(first - nt.PLACE_BASE, nt.COLOURS)
         paid = [a - nt.PAY_BASE for a in actions[1:] if a >= nt.PAY_BASE]
