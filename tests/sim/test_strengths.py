@@ -116,3 +116,12 @@ def test_gardensim_simulate_plays_the_example_study_end_to_end(tmp_path, capsys)
     games = gardensim.load(out).games
     assert sorted(games["bot_0"].astype(str).unique()) == ["greedy", "mcts:iters=2", "random"]
     assert games.groupby("arm", observed=True).size().tolist() == [2] * 6
+
+
+def test_every_study_key_is_in_the_study_files_readme_table():
+    from gardensim.sim.study import STUDY_KEYS
+
+    table = (DATA_DIR / "studies" / "README.md").read_text()
+    forms = ("`{}`", "`[{}]`", "`[[{}]]`")
+    assert [k for k in STUDY_KEYS if not any(f.format(k) in table for f in forms)] == []
+    assert "| `strengths` |" in table
