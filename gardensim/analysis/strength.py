@@ -314,6 +314,11 @@ def strength_frame(sweeps: Sequence[StrengthSweep]) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)[cols]
 
 
+def _and(items: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else list(items))
+
+
 def _points(x: float, share: bool) -> str:
     return f"{100 * x:+.1f} points" if share else f"{x:+.2f}"
 
@@ -350,17 +355,17 @@ def _verdict_clause(s: StrengthSweep, noun: str, side: Callable[[int], str]) -> 
     if s.verdict == "reverses":
         up = [r.strength for r in table.itertuples() if r.lo > s.null]
         down = [r.strength for r in table.itertuples() if r.hi < s.null]
-        return (f"the answer reverses with strength: {side(1)} with {', '.join(up)} bots, "
-                f"{side(-1)} with {', '.join(down)} bots")
+        return (f"the answer reverses with strength: {side(1)} with {_and(up)} bots, "
+                f"{side(-1)} with {_and(down)} bots")
     if s.verdict == "changes":
         moved = [r for r in table.iloc[1:].itertuples() if r.change_lo > 0 or r.change_hi < 0]
         if len({r.change > 0 for r in moved}) == 2:
             return f"{noun} changes with strength, not in one direction"
-        return (f"no strength alone shows {noun}, yet {', '.join(r.strength for r in moved)} "
+        return (f"no strength alone shows {noun}, yet {_and([r.strength for r in moved])} "
                 f"bots differ from {weakest} bots")
     if s.verdict == "unsettled":
-        return (f"whether it holds is unsettled: {noun} is clear with {', '.join(clear_at)} "
-                f"bots but not with {', '.join(unclear_at)} bots, and no stronger bot differs "
+        return (f"whether it holds is unsettled: {noun} is clear with {_and(clear_at)} "
+                f"bots but not with {_and(unclear_at)} bots, and no stronger bot differs "
                 f"significantly from {weakest}")
     return (f"no strength shows {noun}, and no stronger bot differs significantly from "
             f"{weakest}")

@@ -125,3 +125,13 @@ def test_every_study_key_is_in_the_study_files_readme_table():
     forms = ("`{}`", "`[{}]`", "`[[{}]]`")
     assert [k for k in STUDY_KEYS if not any(f.format(k) in table for f in forms)] == []
     assert "| `strengths` |" in table
+
+
+def test_every_report_section_of_a_strengths_run_is_computed_or_says_why_not():
+    """Mirror arms only: questions about two bots meeting (skill) are skipped with a note."""
+    from gardensim.report.sections import Budget, compute_sections
+
+    run = simulate(strength_study(), progress=False, jobs=1)
+    sections = {s.id: s for s in compute_sections(run.games, run.turns, Budget(20, 20, 50, 19))}
+    assert "every arm is a mirror match" in sections["skill"].note
+    assert sections["seat"].sentences and sections["arms"].sentences
