@@ -164,13 +164,13 @@ def _per_game(
     common = columns[0].index
     for frame in columns[1:]:
         common = common.intersection(frame.index)
+    if len(common) == 0:
+        raise MissingData(f"arms {', '.join(names)} share no games at {players} players")
     common = common.sort_values()
     for frame in columns:
         deals.append(frame.loc[common, "deal"].to_numpy())
     if any(not np.array_equal(deals[0], d) for d in deals[1:]):
         raise MissingData(f"arms {', '.join(names)} do not share deals; cannot pair them")
-    if len(common) == 0:
-        raise MissingData(f"arms {', '.join(names)} share no games at {players} players")
     values = np.column_stack([frame.loc[common, "value"].to_numpy(float) for frame in columns])
     return values, deals[0]
 
@@ -243,7 +243,8 @@ def seat_across_strengths(
             if missing:
                 raise MissingData(f"no seat advantage for arm {missing[0]!r} at {players} "
                                   "players; cannot compare strengths")
-            effect = tuple(np.array([seat0[(n, players)][i] for n in names]) for i in range(3))
+            shares = np.array([seat0[(n, players)] for n in names])
+            effect = (shares[:, 0], shares[:, 1], shares[:, 2])
             counts = [int(((games["arm"].astype(str) == n) & (games["players"] == players)).sum())
                       for n in names]
             values, deals = _per_game(games, players, names,

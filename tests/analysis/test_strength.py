@@ -196,3 +196,10 @@ def test_answers_across_strengths_of_a_played_study():
     assert all(s.pairs == 12 and s.deals == 6 for s in sweeps)
     (turns,) = arms_across_strengths(games, "turns", boot=100)
     assert turns.arm == "variant vs plain" and "game length in turns" in turns.sentence
+
+
+def test_strengths_played_on_other_deals_are_not_paired():
+    games = planted({("a", "random"): 0.5, ("a", "greedy"): 0.5}, deals=20)
+    games.loc[games["arm"] == "a@greedy", "deal"] += 1
+    with pytest.raises(MissingData, match="do not share deals"):
+        seat_across_strengths(games, boot=20)

@@ -63,6 +63,15 @@ def test_strengths_round_trip_through_the_study_dict():
     assert study.to_dict()["strengths"] == ["random", "greedy", "mcts:iters=3"]
 
 
+def test_studies_without_strengths_keep_their_fingerprint_so_stored_runs_are_reused():
+    raw = {"name": "plain", "game": "toy", "players": 2, "bots": ["random", "greedy"],
+           "games": 4}
+    assert "strengths" not in Study.from_dict(raw).to_dict()
+    assert Study.from_dict(raw).fingerprint() == (
+        '{"arms":[],"bots":["random","greedy"],"game":"toy","games":4,"name":"plain",'
+        '"options":{},"players":2,"rotate":true,"seed":0,"telemetry":true}')
+
+
 @pytest.mark.parametrize("key, value", [("bots", ["random", "random"]), ("pool", ["a", "b"])])
 def test_study_bots_or_pool_with_strengths_is_refused_naming_both(key, value):
     with pytest.raises(ConfigError, match=f"study keys '{key}' and 'strengths' both choose"):
