@@ -9,10 +9,10 @@ from the interval of a *paired* difference against the weakest strength, resampl
 (:func:`gardensim.stats.cluster_bootstrap`), not from whether two separate intervals overlap.
 
 Strengths are taken weakest first in the study's order (``strengths = ["random", "greedy",
-"mcts:iters=80"]``); pass ``order`` when the frames no longer carry it (combined runs sort their
-arm categories). Each interval is a 95% interval on its own: with k strengths there are k - 1
-comparisons, not adjusted for multiplicity (``docs/decisions.md``, "Answers across bot
-strength").
+"mcts:iters=80"]``), read from the order of the rows (a run stores its arms in study order); pass
+``order`` for frames whose rows were reordered. Each interval is a 95% interval on its own:
+with k strengths there are k - 1 comparisons, not adjusted for multiplicity
+(``docs/decisions.md``, "Answers across bot strength").
 """
 
 from __future__ import annotations
@@ -105,13 +105,13 @@ def strength_verdict(
 
 
 def _order(games: pd.DataFrame, order: Sequence[str] | None) -> list[str]:
-    """Strengths weakest first: ``order``, else the arm categories' order (the study's), else
-    the order arms first appear in."""
-    import pandas as pd
+    """Strengths weakest first: ``order``, else the order their arms' rows first come in.
 
-    arms = games["arm"]
-    names = (list(arms.cat.categories) if isinstance(arms.dtype, pd.CategoricalDtype)
-             else list(dict.fromkeys(arms.astype(str))))
+    A run's rows come arm by arm in study order, and combining runs keeps each run's rows in
+    order, while it may sort the arm categories; so rows, not categories, keep the study's
+    order of strengths.
+    """
+    names = dict.fromkeys(games["arm"].astype(str))
     seen = list(dict.fromkeys(s for s in (split_arm(a)[1] for a in names) if s is not None))
     if order is None:
         return seen

@@ -158,10 +158,11 @@ def test_a_drawing_system_effect_only_stronger_bots_show_grows_with_strength():
     assert "the effect of qin-draw grows as play gets stronger" in sweep.sentence
 
 
-def test_strength_order_is_the_studys_unless_given():
+def test_strength_order_is_the_studys_even_when_arm_categories_are_sorted_unless_given():
     games = planted({("a", "mcts"): 0.5, ("a", "random"): 0.5}, deals=50)
     assert seat_across_strengths(games, boot=50)[0].strengths == ["mcts", "random"]
-    games["arm"] = games["arm"].astype(str).astype("category")  # combined runs sort arms
+    games["arm"] = games["arm"].astype(str).astype("category")  # as combining runs may do
+    assert seat_across_strengths(games, boot=50)[0].strengths == ["mcts", "random"]
     (sweep,) = seat_across_strengths(games, order=["random", "mcts"], boot=50)
     assert sweep.strengths == ["random", "mcts"]
     with pytest.raises(MissingData, match="strength 'mcts' is not in the order given"):
