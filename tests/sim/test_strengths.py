@@ -144,3 +144,6 @@ def test_every_report_section_of_a_strengths_run_is_computed_or_says_why_not():
     sections = {s.id: s for s in compute_sections(run.games, run.turns, Budget(20, 20, 50, 19))}
     assert "every arm is a mirror match" in sections["skill"].note
     assert sections["seat"].sentences and sections["arms"].sentences
+    answers = sections["strength"].sentences
+    assert len(answers) == 3 and all("with greedy bots in every seat" in a for a in answers)
+    assert answers[2].startswith("With 2 players, variant against plain changes ")
