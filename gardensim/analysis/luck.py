@@ -376,6 +376,9 @@ def skill_expression(games: pd.DataFrame, boot: int = 400, seed: int = 0) -> lis
             )
         per_arm = {arm: pairwise_matrices(rows, n, bots) for arm, rows in arms}
         pooled = sum(m.sum(axis=0) for m in per_arm.values())
+        if not pooled[1].sum():
+            raise MissingData(f"skill expression needs games between different bots ({n} "
+                              "players: every arm is a mirror match)")
         pooled_ratings = _ratings(pooled[0])
         order = np.argsort(np.argsort(-pooled_ratings))
         rng = np.random.default_rng(seed)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shape
+from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shape, strength
 from gardensim.analysis.frames import MissingData
 
 if TYPE_CHECKING:
@@ -188,6 +188,18 @@ def arms_section(
     s.tables.append(("arm-comparisons", arms.comparison_frame(results)))
 
 
+def strength_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    sweeps = strength.seat_across_strengths(games, boot=budget.arms)
+    try:
+        sweeps += strength.arms_across_strengths(games, boot=budget.arms)
+    except MissingData:
+        pass
+    s.sentences = [w.sentence for w in sweeps]
+    s.tables.append(("strength-sweeps", strength.strength_frame(sweeps)))
+
+
 def scores_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
@@ -288,6 +300,8 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
      "Does the stronger bot win more reliably under one drawing system?", skill_section),
     ("arms", "Arms compared on common deals",
      "Does the rule variant change who wins or how long games last?", arms_section),
+    ("strength", "Answers across bot strength",
+     "Do the seat and rule-variant answers hold as play gets stronger?", strength_section),
     ("scores", "Score distributions",
      "How many points do players score under each arm (board or rule variant), and which "
      "arms differ?", scores_section),
@@ -305,7 +319,8 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
 
 
 #: Sections whose sentences are repeated under "Answers in brief", unless a part says otherwise.
-ANSWER_SECTIONS = ("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms")
+ANSWER_SECTIONS = ("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms",
+                   "strength")
 
 
 @dataclass(frozen=True)

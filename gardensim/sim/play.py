@@ -4,7 +4,8 @@ One game is fully determined by the game configuration, the bots, the master see
 index: the deal comes from ``seeding.game_seed(master, deal)`` and each seat's bot generator from
 ``seeding.bot_rng(master, game_index, seat)``. Seats rotate over deals: game ``g`` of an
 ``n``-seat line-up plays deal ``g // n`` with the line-up rotated by ``g % n``, so every deal is
-played once from every seat (duplicate play).
+played once from every seat (duplicate play). Pools and tournaments at three or more seats also
+take the line-up's cyclic orders in turn over the deals (:func:`cyclic_orders`).
 
 A game's row is a plain dict and its turns come as columns; the runner turns both into
 DataFrames (see ``docs/telemetry.md``).
@@ -15,12 +16,26 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import permutations
+from typing import Any, TypeVar
 
 from gardensim.core import seeding
 from gardensim.core.protocol import Game
 
 MAX_SEATS = 4
+
+T = TypeVar("T")
+
+
+def cyclic_orders(members: Sequence[T]) -> list[tuple[T, ...]]:
+    """Every order of ``members`` round a table, each starting with the first member.
+
+    At three or more seats the order matters as much as the seat: the bot that moves right
+    after a weak one inherits the openings it leaves (``docs/mcts-multiplayer.md``), so a
+    line-up kept in one order would favour whoever sits after the weakest bot.
+    """
+    first, *rest = members
+    return [(first, *p) for p in permutations(rest)]
 
 
 def seating(lineup: Sequence[str], game_index: int) -> tuple[int, list[str]]:
@@ -29,12 +44,15 @@ def seating(lineup: Sequence[str], game_index: int) -> tuple[int, list[str]]:
 
 
 def lineup_seating(
-    lineups: Sequence[Sequence[str]], game_index: int, rotate: bool = True
-) -> tuple[int, list[str]]:
-    """(deal index, bot spec per seat) of game ``game_index`` when several line-ups share deals.
+    lineups: Sequence[Sequence[T]], game_index: int, rotate: bool = True, cyclic: bool = False
+) -> tuple[int, list[T]]:
+    """(deal index, bot per seat) of game ``game_index`` when several line-ups share deals.
 
     Every deal is played by each line-up in turn and, with ``rotate``, by each rotation of it
     over the seats, so seat and line-up effects are paired on the same deals (duplicate play).
+    With ``cyclic`` (and ``rotate``) deal ``d`` seats each line-up in its cyclic order
+    ``d % (n - 1)!``, so over ``(n - 1)!`` deals every bot sits right after every other bot
+    equally often.
     """
     n = len(lineups[0])
     block = len(lineups) * (n if rotate else 1)
@@ -42,6 +60,9 @@ def lineup_seating(
     if not rotate:
         return deal, list(lineups[r])
     lineup, rot = lineups[r // n], r % n
+    if cyclic:
+        orders = cyclic_orders(lineup)
+        lineup = orders[deal % len(orders)]
     return deal, [lineup[(s + rot) % n] for s in range(n)]
 
 

@@ -52,6 +52,7 @@ class BatchTask:
     rotate: bool
     seed: int
     telemetry: bool
+    cyclic: bool = False
 
 
 @dataclass
@@ -88,7 +89,7 @@ class Plan:
             for b, start in enumerate(range(0, study.games, size)):
                 plan.tasks.append(BatchTask(
                     a, arm.name, b, start, min(start + size, study.games), config, lineups,
-                    arm.rotate, study.seed, study.telemetry,
+                    arm.rotate, study.seed, study.telemetry, arm.cyclic,
                 ))
         return plan
 
@@ -126,7 +127,7 @@ def play_batch(task: BatchTask) -> BatchResult:
     game_rows, turn_parts = [], []
     moves = turns = 0
     for g in range(task.start, task.stop):
-        deal, specs = lineup_seating(task.lineups, g, task.rotate)
+        deal, specs = lineup_seating(task.lineups, g, task.rotate, task.cyclic)
         record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
         game_rows.append(record.game)
         turn_parts.append(record.turns)
@@ -154,6 +155,8 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
             "rules_version": getattr(game, "rules_version", __version__),
             "lineups": arm.lineups,
         }
+        if arm.cyclic:
+            rules[arm.name]["seating"] = "every cyclic order of each line-up in turn over deals"
     return {
         "format": "gardensim-run",
         "format_version": 1,

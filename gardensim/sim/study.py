@@ -2,7 +2,9 @@
 
 A study fixes the game, board, player count, rule options, bots, number of games, master seed
 and optional *arms*, each arm overriding some rule options (``draw = "qin"``), the board (one
-garden against another is a rule change too) or the bots. Every arm plays the same game indices,
+garden against another is a rule change too) or the bots. ``strengths`` instead of ``bots`` asks
+every answer at several bot strengths: each arm is played once per strength as a mirror match,
+named ``arm@strength`` (:func:`strength_arm`). Every arm plays the same game indices,
 hence the same deal seeds and the same bot generators (common random numbers), so arms compare
 paired. A game's result depends only on the rules version, the bots, the master seed, the arm
 and the game index (see :mod:`gardensim.sim.play`).
@@ -30,12 +32,22 @@ from gardensim.sim.play import MAX_SEATS
 #: Study keys (TOML top level and :class:`Study` fields), in documentation order.
 STUDY_KEYS = (
     "name", "description", "game", "board", "players", "partnership", "draw", "options",
-    "bots", "pool", "rotate", "games", "seed", "telemetry", "arms",
+    "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "arms",
 )
 #: Keys of an arm that are not rule options.
 ARM_KEYS = ("name", "board", "bots", "pool", "options")
 #: Name of the single arm of a study that declares none.
 BASE_ARM = "base"
+#: Joins an arm's name and its strength in the arms a ``strengths`` study plays.
+STRENGTH_MARK = "@"
+#: Keys that choose the bots; a study gives exactly one.
+BOT_KEYS = ("bots", "pool", "strengths")
+
+
+def strength_arm(arm: str, strength: str) -> str:
+    """Name of ``arm`` played with ``strength`` bots in every seat: ``"qin-draw@greedy"``
+    (parsed back by :func:`gardensim.analysis.strength.split_arm`)."""
+    return f"{arm}{STRENGTH_MARK}{strength}"
 
 
 def _fail(key: str, expected: str, got: Any) -> ConfigError:
@@ -110,6 +122,21 @@ class Arm:
         return out
 
 
+def _check_strength_arms(arms: Sequence[Arm]) -> None:
+    """With ``strengths`` every arm is a mirror match of each strength in turn, so an arm's own
+    bots would contradict it, and an ``@`` in its name would make ``arm@strength`` ambiguous."""
+    for index, arm in enumerate(arms):
+        for key in ("bots", "pool"):
+            if getattr(arm, key) is not None:
+                raise ConfigError(
+                    f"study key 'arms[{index}].{key}' ({arm.name!r}) conflicts with "
+                    f"'strengths': every arm plays each strength as a mirror match; give one"
+                )
+        if STRENGTH_MARK in arm.name:
+            raise _fail(f"arms[{index}].name", f"a name without {STRENGTH_MARK!r} when "
+                        "'strengths' is given", arm.name)
+
+
 @dataclass
 class ResolvedArm:
     """An arm ready to play: its game configuration and the line-ups that rotate over deals."""
@@ -118,6 +145,8 @@ class ResolvedArm:
     config: dict[str, Any]  # game, board, players, options: arguments of registry.make_game
     lineups: list[list[str]]  # canonical bot specs, one list per line-up
     rotate: bool
+    #: Take each line-up's cyclic orders in turn over the deals (pools of 3-4 rotated seats).
+    cyclic: bool = False
 
 
 @dataclass
@@ -126,8 +155,10 @@ class Study:
 
     ``draw`` and ``partnership`` are shorthands for the rule options of the same name.
     ``bots`` gives one bot spec per seat; ``pool`` instead lists bots of which every combination
-    of ``players`` distinct entries plays. Unless ``rotate`` is false, each line-up is rotated
-    over the seats of every deal (duplicate play). ``games`` counts games per arm.
+    of ``players`` distinct entries plays, each in every cyclic order in turn over the deals;
+    ``strengths`` lists bot specs each played as a mirror match in every arm. Unless ``rotate`` is
+    false, each line-up is rotated over the seats of every deal (duplicate play). ``games``
+    counts games per arm.
     """
 
     name: str
@@ -137,6 +168,7 @@ class Study:
     board: str | None = None
     bots: list[str] | None = None
     pool: list[str] | None = None
+    strengths: list[str] | None = None
     rotate: bool = True
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
@@ -175,17 +207,25 @@ class Study:
                     f"study key {key!r} = {value!r} contradicts options.{key} = "
                     f"{self.options[key]!r}; give it once"
                 )
-        if (self.bots is None) == (self.pool is None):
-            raise ConfigError("study needs exactly one of 'bots' (one per seat) or 'pool'")
-        if self.bots is not None:
-            self.bots = _specs("bots", self.bots)
-        if self.pool is not None:
-            self.pool = _specs("pool", self.pool)
+        given = [k for k in BOT_KEYS if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ConfigError(
+                f"study keys {given[0]!r} and {given[1]!r} both choose the bots; give one of "
+                "'bots' (one per seat), 'pool' or 'strengths'"
+            )
+        if not given:
+            raise ConfigError(
+                "study needs exactly one of 'bots' (one per seat), 'pool' or 'strengths'"
+            )
+        for key in given:
+            setattr(self, key, _specs(key, getattr(self, key)))
         arms = [a if isinstance(a, Arm) else Arm.from_dict(a, i) for i, a in enumerate(self.arms)]
         names = [a.name for a in arms]
         duplicate = next((n for n in names if names.count(n) > 1), None)
         if duplicate:
             raise ConfigError(f"study key 'arms': arm name {duplicate!r} is used twice")
+        if self.strengths is not None:
+            _check_strength_arms(arms)
         self.arms = arms
 
     # ----- construction ----------------------------------------------------------------
@@ -241,7 +281,7 @@ class Study:
         if self.description:
             out["description"] = self.description
         out.update(game=self.game, board=self.board, players=self.players)
-        for key in ("partnership", "draw", "bots", "pool"):
+        for key in ("partnership", "draw", *BOT_KEYS):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         out.update(rotate=self.rotate, games=self.games, seed=self.seed,
@@ -258,7 +298,11 @@ class Study:
     # ----- resolution -------------------------------------------------------------------
     @property
     def arm_names(self) -> list[str]:
-        return [a.name for a in self.arms] or [BASE_ARM]
+        """Names of the arms as played (and as the frames' ``arm`` column holds them)."""
+        names = [a.name for a in self.arms] or [BASE_ARM]
+        if self.strengths is None:
+            return names
+        return [strength_arm(name, s) for name in names for s in self.strengths]
 
     def base_options(self) -> dict[str, Any]:
         options = dict(self.options)
@@ -272,6 +316,7 @@ class Study:
         """Build every arm's game and bots once, so bad options or bot specs fail before
         anything runs; returns the arms with canonical bot specs."""
         arms = self.arms or [Arm(name=BASE_ARM)]
+        mirrors = self._strength_lineups()
         resolved = []
         for index, arm in enumerate(arms):
             where = f"arm {arm.name!r}: " if self.arms else ""
@@ -289,13 +334,39 @@ class Study:
                 )
             except GardensimError as exc:
                 raise type(exc)(f"{where}{exc}") from None
+            if mirrors is not None:
+                resolved.extend(
+                    ResolvedArm(strength_arm(arm.name, strength), config, [lineup], self.rotate)
+                    for strength, lineup in mirrors.items()
+                )
+                continue
             bots, pool = (arm.bots, arm.pool) if arm.bots or arm.pool else (self.bots, self.pool)
             try:
                 lineups = self._lineups(bots, pool)
             except GardensimError as exc:
                 raise type(exc)(f"{where}{exc}") from None
-            resolved.append(ResolvedArm(arm.name, config, lineups, self.rotate))
+            cyclic = pool is not None and self.rotate and self.players > 2
+            resolved.append(ResolvedArm(arm.name, config, lineups, self.rotate, cyclic))
         return resolved
+
+    def _strength_lineups(self) -> dict[str, list[str]] | None:
+        """Strength as written -> its mirror line-up of canonical specs, or None without
+        ``strengths``. Two strengths that are the same bot would be one arm played twice."""
+        if self.strengths is None:
+            return None
+        canonical: dict[str, str] = {}
+        for strength in self.strengths:
+            try:
+                spec = registry.make_bot(strength).spec
+            except GardensimError as exc:
+                raise type(exc)(f"study key 'strengths': {exc}") from None
+            if spec in canonical:
+                raise ConfigError(
+                    f"study key 'strengths': {canonical[spec]!r} and {strength!r} are the same "
+                    f"bot ({spec!r}); list each strength once"
+                )
+            canonical[spec] = strength
+        return {strength: [spec] * self.players for spec, strength in canonical.items()}
 
     def _check_arm_board(self, arm: Arm, index: int) -> None:
         """An arm's board is tried with the engine's default options first, so a bad board is

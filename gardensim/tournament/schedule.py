@@ -20,9 +20,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import combinations
 
 from gardensim.core.errors import ConfigError
+from gardensim.sim.play import lineup_seating
 
 
 @dataclass(frozen=True)
@@ -45,20 +46,11 @@ def make_tables(num_bots: int, players: int) -> list[Table]:
     return [Table(i, c) for i, c in enumerate(combinations(range(num_bots), players))]
 
 
-def cyclic_orders(members: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every order of ``members`` round a table, each starting with the first member."""
-    first, *rest = members
-    return [(first, *p) for p in permutations(rest)]
-
-
 def table_seating(members: Sequence[int], game_index: int) -> tuple[int, list[int]]:
     """(deal index, member per seat) of game ``game_index`` at the table ``members``: deal
-    ``g // n`` in cyclic order ``deal % (n - 1)!``, rotated by ``g % n``."""
-    n = len(members)
-    deal, rotation = divmod(game_index, n)
-    orders = cyclic_orders(members)
-    order = orders[deal % len(orders)]
-    return deal, [order[(s + rotation) % n] for s in range(n)]
+    ``g // n`` in cyclic order ``deal % (n - 1)!``, rotated by ``g % n`` (the seating pool
+    studies share, :func:`gardensim.sim.play.lineup_seating`)."""
+    return lineup_seating([members], game_index, cyclic=True)
 
 
 def games_per_table(games: int, players: int) -> int:
