@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from gardensim import __version__
 from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
 from gardensim.report.sections import Budget, PartSpec, Section, compute_sections, part_spec
+from gardensim.sim.studyfile import to_toml
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -51,32 +51,6 @@ def study_dict(run: Any) -> dict[str, Any]:
     if hasattr(study, "to_dict"):
         return dict(study.to_dict())
     return dict(study) if isinstance(study, Mapping) else {}
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return json.dumps(str(value))
-
-
-def to_toml(study: Mapping[str, Any]) -> str:
-    """A study dict as TOML that ``Study.from_file`` reads back (scalars, one level of tables,
-    arrays of tables)."""
-    lines = [f"{k} = {_toml_value(v)}" for k, v in study.items()
-             if not isinstance(v, Mapping) and not (
-                 isinstance(v, list) and v and all(isinstance(x, Mapping) for x in v))]
-    for key, value in study.items():
-        if isinstance(value, Mapping) and value:
-            lines += ["", f"[{key}]"] + [f"{k} = {_toml_value(v)}" for k, v in value.items()]
-    for key, value in study.items():
-        if isinstance(value, list) and value and all(isinstance(x, Mapping) for x in value):
-            for item in value:
-                lines += ["", f"[[{key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in item.items()]
-    return "\n".join(lines) + "\n"
 
 
 def figure_png(fig: Figure) -> tuple[str, int, int]:
