@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from gardensim import __version__
 from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
+from gardensim.report.outdir import check_target, staged
 from gardensim.report.sections import Budget, PartSpec, Section, compute_sections, part_spec
 from gardensim.sim.studyfile import to_toml
 
@@ -51,6 +53,12 @@ def study_dict(run: Any) -> dict[str, Any]:
     if hasattr(study, "to_dict"):
         return dict(study.to_dict())
     return dict(study) if isinstance(study, Mapping) else {}
+
+
+def file_name(name: str) -> str:
+    """``name`` made safe as one file name (a study built in Python may hold a '/')."""
+    safe = re.sub(r"[/\\\x00-\x1f]+", "-", name).lstrip(".-")
+    return safe or "study"
 
 
 def figure_png(fig: Figure) -> tuple[str, int, int]:
@@ -286,14 +294,30 @@ def build_report(
     ``index.html``. ``command`` is the command line printed as the way to reproduce it."""
     runs = _runs(run_or_runs)
     out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise ConfigError(f"{out}: is a file; the report needs a folder (--out)")
-    tables_dir, studies_dir = out / "tables", out / "studies"
-    for folder, pattern in ((tables_dir, "*.csv"), (studies_dir, "*.toml")):
-        folder.mkdir(parents=True, exist_ok=True)
-        for stale in folder.glob(pattern):  # a previous report's files, never anything else
-            stale.unlink()
+    check_target(out)
+    _refuse_empty(runs)
     parts = compute_parts(runs, budget)
+    with staged(out) as folder:
+        _write(folder, out, runs, parts, command=command, title=title, pictures=pictures)
+    return out / "index.html"
+
+
+def _refuse_empty(runs: Sequence[Any]) -> None:
+    """A run with no games has nothing to report; say which and how to fill it."""
+    for run in runs:
+        if len(run.games) == 0:
+            path = getattr(run, "path", None)
+            name = study_dict(run).get("name", "study")
+            fix = f"; finish it with gardensim simulate --resume {path}" if path else ""
+            raise ConfigError(f"{path or name}: the run holds no games yet{fix}")
+
+
+def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
+           command: str | None, title: str | None, pictures: bool) -> None:
+    """Write every file of the report into ``folder`` (which becomes ``out``)."""
+    tables_dir, studies_dir = folder / "tables", folder / "studies"
+    tables_dir.mkdir()
+    studies_dir.mkdir()
     for s in (s for p in parts for s in p.sections):
         for name, frame in s.tables:
             frame.to_csv(tables_dir / f"{name}.csv", index=False)
@@ -303,7 +327,7 @@ def build_report(
     for run, study in zip(runs, studies, strict=True):
         name = str(study.get("name", "study"))
         toml = to_toml(study)
-        (studies_dir / f"{name}.toml").write_text(toml, encoding="utf-8")
+        (studies_dir / f"{file_name(name)}.toml").write_text(toml, encoding="utf-8")
         summary = _study_summary(run, study)
         study_html.append(template("study.html").substitute(
             name=html.escape(name), summary=html.escape(summary), toml=html.escape(toml)))
@@ -328,12 +352,10 @@ def build_report(
         pictures=pictures_html,
         studies="\n".join(study_html),
     )
-    index = out / "index.html"
-    index.write_text(page, encoding="utf-8")
+    (folder / "index.html").write_text(page, encoding="utf-8")
     summary_md = template("summary.md").substitute(
         **common, command=command, answers=_answers_md(parts),
         sections=_sections_md(parts),
         studies="\n".join(study_md),
     )
-    (out / "summary.md").write_text(summary_md, encoding="utf-8")
-    return index
+    (folder / "summary.md").write_text(summary_md, encoding="utf-8")

@@ -17,7 +17,7 @@ import gardensim
 from gardensim.core.errors import ConfigError
 from gardensim.sim import api
 from gardensim.sim.store import MANIFEST, RunStore
-from tests.sim.helpers import assert_same_frames, toy_study
+from tests.sim.helpers import assert_same_frames, read_now, toy_study
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +79,7 @@ def test_the_same_complete_study_is_reused_not_rerun(stored):
 
 
 def test_simulating_the_same_study_again_finishes_an_unfinished_run(stored):
-    expected = _read(gardensim.load(stored.path))
+    expected = read_now(gardensim.load(stored.path))
     _drop_batches(stored.path, 2)
     missing = 60 - len(gardensim.load(stored.path).games)
     again = gardensim.simulate(toy_study(), stored.path, jobs=1, progress=False)
@@ -88,19 +88,13 @@ def test_simulating_the_same_study_again_finishes_an_unfinished_run(stored):
 
 
 def test_resume_replays_only_the_missing_batches(stored):
-    expected = _read(gardensim.load(stored.path))
+    expected = read_now(gardensim.load(stored.path))
     _drop_batches(stored.path, 3)
     missing = 60 - len(gardensim.load(stored.path).games)
     resumed = api.resume(stored.path, jobs=2, progress=False)
     assert missing > 0 and resumed.execution.games == missing
     assert_same_frames(gardensim.load(stored.path), expected)
     assert resumed.manifest["status"] == "complete"
-
-
-def _read(run: api.Run) -> api.Run:
-    """``run`` with its frames read now (before the test changes the parts)."""
-    run.games, run.turns
-    return run
 
 
 def _drop_batches(path: Path, count: int) -> None:
