@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
                   progress=not args.quiet)
     if args.resume:
         if args.study or args.force or args.batch_size:
-            raise ConfigError("--resume takes no study argument, --force or --batch-size")
+            raise ConfigError("--resume RUN takes no study argument, --force or --batch-size "
+                              "(a study file goes in --resume STUDY.toml --out RUN)")
         if args.out:
             out = Path(args.out)
             play = partial(api.resume, out, study=_study_file(args.resume), **common)

@@ -92,6 +92,11 @@ class Backend:
         return effective_jobs(self.jobs, self.tasks)
 
     @property
+    def local(self) -> bool:
+        """Whether this backend starts its own workers (so :attr:`workers` is their count)."""
+        return self.backend == "loky" or (self.backend == "dask" and self.scheduler is None)
+
+    @property
     def in_process(self) -> bool:
         return self.backend == "loky" and self.workers == 1
 

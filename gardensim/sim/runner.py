@@ -241,7 +241,8 @@ def execute(
     todo = plan.tasks(skip=done)
     done_games = plan.games_in(done)
     session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
-               "jobs": pool.jobs, "backend": pool.backend,
+               "jobs": pool.jobs, "workers": pool.workers if pool.local else None,
+               "backend": pool.backend,
                "scheduler": pool.scheduler if isinstance(pool.scheduler, str) else None}
     manifest["timings"]["sessions"].append(session)
     manifest["status"] = "running"
