@@ -305,3 +305,26 @@ def test_replay_of_a_stored_game_refuses_a_board_argument(tmp_path, capsys):
     line = fails(["gazebo", "replay", "jungle", "--run", str(run), "--game", "1"], capsys)
     assert "drop BOARD" in line
     assert main(["gazebo", "replay", "--run", str(run), "--game", "1"]) == 0
+
+
+def test_the_largest_board_accepted_gives_games_that_replay(tmp_path):
+    """The limit is the action encoding's: every placement code of a board of MAX_CELLS cells
+    stays below the draw codes, one more cell would not, and stored games replay."""
+    from gardensim.games.gazebo.geometry import DRAW_GENERAL
+    from gardensim.sim.api import replay_stored
+
+    def highest_placement(cells: int) -> int:
+        return (2 * cells - 1) * 9 + 8
+
+    assert highest_placement(MAX_CELLS) < DRAW_GENERAL <= highest_placement(MAX_CELLS + 1)
+    width = 26
+    rows = ["f" + " ." * (width - 1)] + [" ".join("." * width)] * (MAX_CELLS // width - 1)
+    board = tmp_path / "largest.txt"
+    board.write_text("name: Largest\nplayers: 2\n---\n" + "\n".join(rows) + "\n")
+    run = gardensim.simulate(
+        {"name": "largest", "game": "gazebo", "board": str(board), "players": 2,
+         "bots": ["random", "random"], "games": 12, "seed": 2},
+        tmp_path / "run", jobs=1, progress=False,
+    )
+    for game in range(12):
+        assert replay_stored(run, game).is_terminal()
