@@ -201,6 +201,34 @@ def test_report_on_a_run_with_no_games_leaves_no_folder(study_file, tmp_path, ca
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "toy.toml"]
 
 
+@pytest.mark.parametrize("size", [0, 300], ids=["empty", "truncated"])
+def test_a_damaged_part_is_named_then_replayed_by_resume(study_file, tmp_path, capsys, size):
+    run = tmp_path / "run"
+    assert main(["simulate", str(study_file), "--out", str(run), "--quiet", "--jobs", "1"]) == 0
+    part = run / "parts" / "games-a000-b000003.parquet"
+    part.write_bytes(part.read_bytes()[:size])
+    line = fails(["report", str(run), "--out", str(tmp_path / "rep"), "--quiet"], capsys)
+    assert f"{part}: damaged part ({size} bytes" in line
+    assert not (tmp_path / "rep").exists()
+    assert main(["simulate", "--resume", str(run), "--jobs", "1"]) == 0
+    assert "replayed 1 batch whose parts were 1 damaged" in capsys.readouterr().err
+    assert main(["report", str(run), "--out", str(tmp_path / "rep"), "--quiet"]) == 0
+    assert len(gardensim.load(run).games) == 8
+
+
+def test_a_deleted_manifest_is_rebuilt_by_resume(study_file, tmp_path, capsys):
+    run = tmp_path / "run"
+    assert main(["simulate", str(study_file), "--out", str(run), "--quiet", "--jobs", "1"]) == 0
+    before = gardensim.load(run).games
+    (run / MANIFEST).unlink()
+    assert "manifest.json: missing" in fails(["report", str(run), "--out", str(tmp_path / "r")],
+                                             capsys)
+    assert main(["simulate", "--resume", str(run), "--quiet"]) == 0
+    after = gardensim.load(run).games
+    assert after.drop(columns=[c for c in after if c.startswith("decision_s")]).equals(
+        before.drop(columns=[c for c in before if c.startswith("decision_s")]))
+
+
 def test_games_count_of_1e11_plans_lazily(tmp_path):
     import tracemalloc
 
