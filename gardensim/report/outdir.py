@@ -3,7 +3,8 @@
 A report is written into a hidden sibling folder (``.NAME.tmpPID``) and renamed to its place
 only once every file is written, so a failed report (a bad run, a full disk, Ctrl-C) leaves the
 previous report, or nothing, never half of one. A folder is only ever replaced when it holds a
-report's files and nothing else: ``--out ~/Documents`` must not empty the user's documents.
+report's files and nothing else (hidden files such as a file browser's aside): ``--out
+~/Documents`` must not empty the user's documents.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def check_target(out: Path) -> None:
         raise ConfigError(f"{out}: is a file; the report needs a folder (--out)")
     if out.is_dir():
         with file_errors(out):
-            foreign = sorted(p.name for p in out.iterdir() if p.name not in REPORT_ENTRIES)
+            foreign = sorted(p.name for p in out.iterdir()
+                             if p.name not in REPORT_ENTRIES and not p.name.startswith("."))
         if foreign:
             raise ConfigError(
                 f"{out}: holds {foreign[0]!r}, which is no part of a report; choose an empty "

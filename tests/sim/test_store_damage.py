@@ -148,3 +148,13 @@ def test_a_lost_manifest_is_not_mistaken_for_a_foreign_folder(stored):
         RunStore(stored.path).prepare_new(False, "")
     replayed = gardensim.simulate(toy_study(), stored.path, jobs=1, progress=False)
     assert replayed.complete and replayed.execution.games == 0
+
+
+def test_a_manifest_that_is_no_longer_json_is_rebuilt(stored):
+    manifest = stored.path / MANIFEST
+    manifest.write_text(manifest.read_text()[:50])
+    with pytest.raises(RunDamagedError, match=r"manifest.json: damaged \(not JSON\); gardensim"):
+        gardensim.load(stored.path)
+    assert api.resume(stored.path, jobs=1, progress=False).complete
+    assert_same_frames(gardensim.load(stored.path), stored)
+
