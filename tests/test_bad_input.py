@@ -250,6 +250,40 @@ def test_games_count_of_1e11_plans_lazily(tmp_path):
     assert peak < 5_000_000
 
 
+def test_a_run_of_1e11_games_starts_at_once_and_stores_its_first_batch(tmp_path, monkeypatch):
+    """The whole chain (plan, manifest, progress, executor) is lazy: the first batch is stored
+    as soon as it is played. The run is stopped there by a batch that raises."""
+    import tracemalloc
+
+    from gardensim.sim import runner
+
+    played = []
+    real = runner.play_batch
+
+    def one_batch_then_stop(task: Any) -> Any:
+        if played:
+            raise KeyboardInterrupt
+        played.append(task)
+        return real(task)
+
+    small = tmp_path / "small.toml"
+    small.write_text(TOY.format(name="small", games=10))
+    assert main(["simulate", str(small), "--out", str(tmp_path / "small"), "--quiet",
+                 "--jobs", "1"]) == 0  # imports and caches warm, so the peak is the run's own
+    monkeypatch.setattr(runner, "play_batch", one_batch_then_stop)
+    study = tmp_path / "huge.toml"
+    study.write_text(TOY.format(name="huge", games=10**11))
+    tracemalloc.start()
+    status = main(["simulate", str(study), "--out", str(tmp_path / "run"), "--jobs", "1",
+                   "--quiet"])
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert status == 130 and [(t.start, t.stop) for t in played] == [(0, 100)]
+    stopped = gardensim.load(tmp_path / "run")
+    assert stopped.manifest["status"] == "interrupted" and len(stopped.games) == 100
+    assert peak < 5_000_000
+
+
 def test_a_study_set_is_validated_whole_before_anything_is_played(tmp_path, capsys):
     study_set = tmp_path / "set.toml"
     study_set.write_text(
