@@ -49,16 +49,21 @@ _REASONS = {
 }
 
 
-def os_error_text(exc: OSError, path: str | Path | None = None) -> str:
-    """``PATH: reason`` for an operating-system error, naming the file the error is about
-    (the one the system reports, else ``path``)."""
-    name = exc.filename if exc.filename is not None else path
+def os_error_text(
+    exc: OSError, path: str | Path | None = None, *, prefer_path: bool = False
+) -> str:
+    """``PATH: reason`` for an operating-system error, naming the file the error is about:
+    the one the system reports, else ``path`` (or ``path`` first with ``prefer_path``, when
+    the system's file is an internal one, such as a temporary folder, the user never named)."""
+    name = exc.filename if exc.filename is not None and not prefer_path else path
     reason = _REASONS.get(exc.errno or 0) or exc.strerror or str(exc)
     return f"{os.fsdecode(name)}: {reason}" if name is not None else reason
 
 
 @contextmanager
-def file_errors(path: str | Path, what: str = "file") -> Iterator[None]:
+def file_errors(
+    path: str | Path, what: str = "file", *, prefer_path: bool = False
+) -> Iterator[None]:
     """Turn an ``OSError`` or a decoding error met while reading or writing ``path`` into a
     :class:`FileAccessError` naming it, so it reaches the user as one line."""
     try:
@@ -70,4 +75,4 @@ def file_errors(path: str | Path, what: str = "file") -> Iterator[None]:
             f"{path}: not a text {what} (byte {exc.start} is not UTF-8)"
         ) from None
     except OSError as exc:
-        raise FileAccessError(os_error_text(exc, path)) from None
+        raise FileAccessError(os_error_text(exc, path, prefer_path=prefer_path)) from None

@@ -42,13 +42,13 @@ def staged(out: Path) -> Iterator[Path]:
     replaces ``out``, on any error it is removed."""
     check_target(out)
     tmp = out.parent / f".{out.name}.tmp{os.getpid()}"
-    with file_errors(out.parent):
+    with file_errors(out, prefer_path=True):
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir()
     try:
         yield tmp
-        with file_errors(out):
+        with file_errors(out, prefer_path=True):
             _replace(tmp, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -126,8 +126,8 @@ class RunStore:
         """Make the directory ready for a new run of the study ``study_text`` (TOML); only a
         former run is ever cleared, and only with ``force``: foreign directories are never
         touched. Nothing is changed unless the folder can be written."""
-        if self.path.is_file():
-            raise ConfigError(f"{self.path}: is a file; choose another --out")
+        if self.path.exists() and not self.path.is_dir():
+            raise ConfigError(f"{self.path}: is a file, not a folder; choose another --out")
         with file_errors(self.path):
             if self.path.exists() and not is_run(self.path):
                 if self.has_remains() and not force:
