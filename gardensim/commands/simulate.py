@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from functools import partial
 from pathlib import Path
@@ -68,15 +69,27 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else Path("runs") / study.name
         play = partial(api.simulate, study, out, force=args.force,
                        batch_size=args.batch_size, **common)
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         result = play()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print(f"gardensim: interrupted; finished batches are kept: "
               f"gardensim simulate --resume {out}", file=sys.stderr)
-        return 130
+        return 128 + signal.SIGTERM if isinstance(exc, Terminated) else 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if not args.quiet:
         print(summary(result), file=sys.stderr)
     return 0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler's or a system's stop) ends a run as Ctrl-C does: the manifest is
+    marked interrupted and the workers are stopped, rather than the process vanishing."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
 
 
 def _study_file(path: str) -> Any:

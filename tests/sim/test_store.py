@@ -181,6 +181,17 @@ def test_ctrl_c_keeps_finished_batches_and_says_how_to_resume(tmp_path, slowtoy)
     assert api.resume(out, jobs=1, progress=False).complete
 
 
+def test_sigterm_ends_a_run_as_ctrl_c_does(tmp_path, slowtoy):
+    child, _, out = start_slow_run(tmp_path, slowtoy)
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate()
+    assert child.returncode == 128 + signal.SIGTERM
+    assert f"gardensim simulate --resume {out}" in err
+    stopped = gardensim.load(out)
+    assert stopped.manifest["status"] == "interrupted" and stopped.manifest["writer"] is None
+    assert api.resume(out, jobs=1, progress=False).complete
+
+
 def test_stored_game_gives_what_replay_needs(stored):
     config, seed, moves = api.stored_game(stored.path, 17, arm="variant")
     assert config == {"game": "toy", "board": None, "players": 3,
