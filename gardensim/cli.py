@@ -1,6 +1,8 @@
 """The ``gardensim`` command: parse, call, print. All logic lives in the library.
 
 Any :class:`~gardensim.core.errors.GardensimError` becomes one line on stderr and exit status 2.
+So does an operating-system error the library did not name itself (a folder that vanished, a
+disk that filled up): the user can fix those too, and a traceback would hide the file's name.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from importlib import import_module
 
 from gardensim import __version__
 from gardensim.commands import COMMANDS
-from gardensim.core.errors import GardensimError
+from gardensim.core.errors import GardensimError, os_error_text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,11 +43,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except GardensimError as exc:
-        print(f"gardensim: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(os_error_text(exc))
     except KeyboardInterrupt:
         print("gardensim: interrupted", file=sys.stderr)
         return 130
+
+
+def _fail(message: str) -> int:
+    """Print the one line a user error earns (a multi-line message is joined), status 2."""
+    print("gardensim: error: " + " ".join(message.split("\n")), file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from gardensim.core.errors import FileAccessError, file_errors
 from gardensim.games.gazebo.board import available_boards, load_board
 from gardensim.games.gazebo.render import board_summary, board_text
 
@@ -62,6 +63,8 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     board = load_board(args.board)
+    if args.png:
+        _check_png_target(args.png)
     info = board_summary(board)
     patios = ", ".join(f"{info[k]} {k}" for k in ("regular", "fancy", "raised") if info[k])
     print(f"{board.name} ({board.key}): {info['players']} players, {info['size']}")
@@ -73,6 +76,17 @@ def run_show(args: argparse.Namespace) -> int:
     if args.png:
         from gardensim.games.gazebo.render import board_png
 
-        args.png.write_bytes(board_png(board))
+        with file_errors(args.png, "picture"):
+            args.png.write_bytes(board_png(board))
         print(f"wrote {args.png}")
     return 0
+
+
+def _check_png_target(path: Path) -> None:
+    """Refuse a picture path that cannot be written before drawing anything."""
+    if path.is_dir():
+        raise FileAccessError(
+            f"--png {path}: is a folder; give a file name such as {path / 'board.png'}"
+        )
+    if not path.parent.is_dir():
+        raise FileAccessError(f"--png {path}: the folder {path.parent} does not exist")

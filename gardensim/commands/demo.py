@@ -23,7 +23,9 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gardensim.report import default_report
+    from gardensim.sim.backends import check_backend
 
+    check_backend("loky", args.jobs, None)  # even when every source is a stored run
     index = default_report(args.out, args.runs, jobs=args.jobs, progress=not args.quiet)
     print(f"Report written to {index}")
     return 0

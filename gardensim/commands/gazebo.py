@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
     rep.add_argument(
         "board", metavar="BOARD", nargs="?", help="a name from data/boards/ or a board file"
     )
-    rep.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default 2)")
+    rep.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     rep.add_argument("--moves", default="", help='tokens, e.g. "GG@D4E FW@E5S -"')
     rep.add_argument("--partnership", action="store_true", help="4-player partnership mode")
     add_option_argument(rep)
@@ -81,6 +81,7 @@ def _event_text(event: dict[str, Any]) -> str:
 def run_replay(args: argparse.Namespace) -> int:
     from gardensim.games.gazebo.replay import replay
 
+    _check_replay_arguments(args)
     if args.run is not None:
         result = _stored(args)
     elif args.board is None:
@@ -89,6 +90,28 @@ def run_replay(args: argparse.Namespace) -> int:
         result = _sandbox(args, replay)
     print(json.dumps(result) if args.json else summary_text(result))
     return 0
+
+
+def _check_replay_arguments(args: argparse.Namespace) -> None:
+    """``--run`` replays a stored game, whose board, players and options are the run's: an
+    argument that would describe another game is refused rather than silently ignored."""
+    if args.run is None:
+        given = [f for f, v in (("--game", args.game), ("--arm", args.arm)) if v is not None]
+        if given:
+            raise ConfigError(f"{given[0]} needs --run RUN")
+        return
+    ignored = [
+        name for name, given in (
+            ("BOARD", args.board is not None), ("--moves", bool(args.moves)),
+            ("--partnership", args.partnership), ("--option", bool(args.option)),
+            ("--players", args.players is not None),
+        ) if given
+    ]
+    if ignored:
+        raise ConfigError(
+            f"--run replays a stored game with the run's own board, players and options; "
+            f"drop {ignored[0]}"
+        )
 
 
 def _stored(args: argparse.Namespace) -> dict[str, Any]:
@@ -130,7 +153,7 @@ def run_play(args: argparse.Namespace) -> int:
 def _sandbox(args: argparse.Namespace, replay: Any) -> dict[str, Any]:
     return replay(
         args.board,
-        args.players,
+        args.players or 2,
         args.moves,
         partnership=args.partnership,
         options=parse_options(args.option),

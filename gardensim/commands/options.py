@@ -14,12 +14,17 @@ def add_option_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; integers become ints, the rest stays text for the engine to check."""
+    """``NAME=VALUE`` pairs; integers become ints, the rest stays text for the engine to check.
+
+    A name given twice is refused: silently keeping the last would hide a typo in a long
+    command line."""
     options: dict[str, Any] = {}
     for item in items:
         name, eq, value = item.partition("=")
-        if not eq or not name.strip():
+        name, value = name.strip(), value.strip()
+        if not eq or not name:
             raise ConfigError(f"--option {item!r}: expected NAME=VALUE")
-        value = value.strip()
-        options[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
+        if name in options:
+            raise ConfigError(f"--option {name} is given twice; give each option once")
+        options[name] = int(value) if value.lstrip("-").isdigit() else value
     return options

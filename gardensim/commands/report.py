@@ -29,7 +29,9 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gardensim.report.sources import report
+    from gardensim.sim.backends import check_backend
 
+    check_backend("loky", args.jobs, None)  # even when every source is a stored run
     index = report(args.sources, args.out, args.runs, jobs=args.jobs, force=args.force,
                    progress=not args.quiet)
     if not args.quiet:

@@ -1,8 +1,13 @@
-"""``gardensim simulate``: play a study into a run folder, or finish a killed one."""
+"""``gardensim simulate``: play a study into a run folder, or finish a killed one.
+
+``--resume RUN`` finishes a run (replaying batches whose parts are missing or damaged);
+``--resume STUDY.toml --out RUN`` does the same for a run whose manifest is lost.
+"""
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from functools import partial
 from pathlib import Path
@@ -17,11 +22,14 @@ def add_parser(subparsers: Any) -> None:
         "simulate",
         help="play a study (TOML file) and store its frames",
         description="Play a study and store its games and turns frames under --out. "
-        "A killed run is finished with --resume.",
+        "A killed or damaged run is finished with --resume RUN; one whose manifest is lost "
+        "with --resume RUN (from its stored study.toml) or --resume STUDY.toml --out RUN.",
     )
     parser.add_argument("study", nargs="?", help="study file (TOML)")
     parser.add_argument("--out", help="run folder (default: runs/<study name>)")
-    parser.add_argument("--resume", metavar="RUN", help="finish the stored run in folder RUN")
+    parser.add_argument("--resume", metavar="RUN",
+                        help="finish the stored run in folder RUN (or, with --out RUN, the run "
+                        "of study file RUN_OR_STUDY)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="worker processes (default: every core; -1 too)")
     parser.add_argument("--backend", choices=BACKENDS, default="loky",
@@ -42,28 +50,52 @@ def run(args: argparse.Namespace) -> int:
     common = dict(jobs=args.jobs, backend=args.backend, scheduler=args.scheduler,
                   progress=not args.quiet)
     if args.resume:
-        if args.study or args.out or args.force or args.batch_size:
-            raise ConfigError("--resume RUN takes no study, --out, --force or --batch-size")
-        out = Path(args.resume)
-        play = partial(api.resume, out, **common)
+        if args.study or args.force or args.batch_size:
+            raise ConfigError("--resume RUN takes no study argument, --force or --batch-size "
+                              "(a study file goes in --resume STUDY.toml --out RUN)")
+        if args.out:
+            out = Path(args.out)
+            play = partial(api.resume, out, study=_study_file(args.resume), **common)
+        else:
+            out = Path(args.resume)
+            if out.is_file():
+                raise ConfigError(f"--resume {out}: a file; give the run folder, or the study "
+                                  "file with --out RUN")
+            play = partial(api.resume, out, **common)
     else:
         if not args.study:
             raise ConfigError("give a study file, or --resume RUN")
-        from gardensim.sim.study import Study
-
-        study = Study.from_file(args.study)
+        study = _study_file(args.study)
         out = Path(args.out) if args.out else Path("runs") / study.name
         play = partial(api.simulate, study, out, force=args.force,
                        batch_size=args.batch_size, **common)
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         result = play()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print(f"gardensim: interrupted; finished batches are kept: "
               f"gardensim simulate --resume {out}", file=sys.stderr)
-        return 130
+        return 128 + signal.SIGTERM if isinstance(exc, Terminated) else 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if not args.quiet:
         print(summary(result), file=sys.stderr)
     return 0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler's or a system's stop) ends a run as Ctrl-C does: the manifest is
+    marked interrupted and the workers are stopped, rather than the process vanishing."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+def _study_file(path: str) -> Any:
+    from gardensim.sim.study import Study
+
+    return Study.from_file(path)
 
 
 def summary(result: Any) -> str:
@@ -78,6 +110,21 @@ def summary(result: Any) -> str:
         speed = (f" in {ex.seconds:.1f} s ({ex.games / ex.seconds:.1f} games/s, "
                  f"{ex.moves / ex.seconds:.0f} moves/s)")
     arms = len(games["arms"])
-    return (f"{result.path}: {ex.games if ex else 0} games played{speed}; "
+    line = (f"{result.path}: {ex.games if ex else 0} games played{speed}; "
             f"{games['done']}/{games['total']} games over {arms} arm{'s' * (arms > 1)}, "
             f"{result.manifest['status']}")
+    return line + repairs_text(result.repairs, result.manifest)
+
+
+def repairs_text(repairs: Any, manifest: dict[str, Any]) -> str:
+    """What resuming found and replayed, as a clause of the summary line."""
+    words = []
+    if manifest.get("rebuilt"):
+        words.append("manifest rebuilt from the study")
+    if repairs is not None and repairs.replayed:
+        kinds = [f"{len(v)} {k}" for k, v in (("damaged", repairs.damaged),
+                                              ("missing", repairs.missing)) if v]
+        first = (repairs.damaged + repairs.missing)[0].split(";")[0]
+        words.append(f"replayed {repairs.replayed} batch{'es' * (repairs.replayed > 1)} whose "
+                     f"parts were {' or '.join(kinds)} (first: {first})")
+    return "; " + "; ".join(words) if words else ""

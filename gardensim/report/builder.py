@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any
 from gardensim import __version__
 from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
+from gardensim.report.outdir import check_target, staged
 from gardensim.report.sections import Budget, PartSpec, Section, compute_sections, part_spec
+from gardensim.sim.studyfile import to_toml
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,30 +54,10 @@ def study_dict(run: Any) -> dict[str, Any]:
     return dict(study) if isinstance(study, Mapping) else {}
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return json.dumps(str(value))
-
-
-def to_toml(study: Mapping[str, Any]) -> str:
-    """A study dict as TOML that ``Study.from_file`` reads back (scalars, one level of tables,
-    arrays of tables)."""
-    lines = [f"{k} = {_toml_value(v)}" for k, v in study.items()
-             if not isinstance(v, Mapping) and not (
-                 isinstance(v, list) and v and all(isinstance(x, Mapping) for x in v))]
-    for key, value in study.items():
-        if isinstance(value, Mapping) and value:
-            lines += ["", f"[{key}]"] + [f"{k} = {_toml_value(v)}" for k, v in value.items()]
-    for key, value in study.items():
-        if isinstance(value, list) and value and all(isinstance(x, Mapping) for x in value):
-            for item in value:
-                lines += ["", f"[[{key}]]"] + [f"{k} = {_toml_value(v)}" for k, v in item.items()]
-    return "\n".join(lines) + "\n"
+def file_name(name: str) -> str:
+    """``name`` made safe as one file name (a study built in Python may hold a '/')."""
+    safe = re.sub(r"[/\\\x00-\x1f]+", "-", name).lstrip(".-")
+    return safe or "study"
 
 
 def figure_png(fig: Figure) -> tuple[str, int, int]:
@@ -320,14 +302,30 @@ def build_report(
     ``index.html``. ``command`` is the command line printed as the way to reproduce it."""
     runs = _runs(run_or_runs)
     out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise ConfigError(f"{out}: is a file; the report needs a folder (--out)")
-    tables_dir, studies_dir = out / "tables", out / "studies"
-    for folder, pattern in ((tables_dir, "*.csv"), (studies_dir, "*.toml")):
-        folder.mkdir(parents=True, exist_ok=True)
-        for stale in folder.glob(pattern):  # a previous report's files, never anything else
-            stale.unlink()
+    check_target(out)
+    _refuse_empty(runs)
     parts = compute_parts(runs, budget)
+    with staged(out) as folder:
+        _write(folder, out, runs, parts, command=command, title=title, pictures=pictures)
+    return out / "index.html"
+
+
+def _refuse_empty(runs: Sequence[Any]) -> None:
+    """A run with no games has nothing to report; say which and how to fill it."""
+    for run in runs:
+        if len(run.games) == 0:
+            path = getattr(run, "path", None)
+            name = study_dict(run).get("name", "study")
+            fix = f"; finish it with gardensim simulate --resume {path}" if path else ""
+            raise ConfigError(f"{path or name}: the run holds no games yet{fix}")
+
+
+def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
+           command: str | None, title: str | None, pictures: bool) -> None:
+    """Write every file of the report into ``folder`` (which becomes ``out``)."""
+    tables_dir, studies_dir = folder / "tables", folder / "studies"
+    tables_dir.mkdir()
+    studies_dir.mkdir()
     for s in (s for p in parts for s in p.sections):
         for name, frame in s.tables:
             frame.to_csv(tables_dir / f"{name}.csv", index=False)
@@ -337,7 +335,7 @@ def build_report(
     for run, study in zip(runs, studies, strict=True):
         name = str(study.get("name", "study"))
         toml = to_toml(study)
-        (studies_dir / f"{name}.toml").write_text(toml, encoding="utf-8")
+        (studies_dir / f"{file_name(name)}.toml").write_text(toml, encoding="utf-8")
         summary = _study_summary(run, study)
         study_html.append(template("study.html").substitute(
             name=html.escape(name), summary=html.escape(summary), toml=html.escape(toml)))
@@ -361,12 +359,10 @@ def build_report(
         pictures=pictures_html,
         studies="\n".join(study_html),
     )
-    index = out / "index.html"
-    index.write_text(page, encoding="utf-8")
+    (folder / "index.html").write_text(page, encoding="utf-8")
     summary_md = template("summary.md").substitute(
         **common, command=command, answers=_answers_md(parts),
         sections=_sections_md(parts),
         studies="\n".join(study_md),
     )
-    (out / "summary.md").write_text(summary_md, encoding="utf-8")
-    return index
+    (folder / "summary.md").write_text(summary_md, encoding="utf-8")

@@ -4,6 +4,10 @@ A study has one player count (``gardensim.sim.study``), so a question across 2, 
 is several studies. A study set file has an optional ``name``/``description``, a ``[common]``
 table merged under every study (its ``options`` table merged key by key) and one
 ``[[studies]]`` table per study. A plain study file is a set of one.
+
+A set is validated whole before anything is played: every study is built and every arm's game
+and bots resolved, so a typo in the last study fails at once, naming that study, instead of
+after the first ones have run for an hour.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gardensim.core.errors import ConfigError
+from gardensim.core.errors import ConfigError, GardensimError, file_errors
 
 SET_KEYS = ("name", "description", "common", "studies")
 
@@ -42,17 +46,19 @@ def read_studies(path: str | Path) -> list[Any]:
 
 def read_study_set(path: str | Path) -> StudySet:
     """A study set file, or a plain study file as a set of one."""
-    from gardensim.sim.study import Study
+    from gardensim.sim.study import Study, check_folder_name
 
     path = Path(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        with file_errors(path, "study file"):
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such study file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
     if "studies" not in raw:
         study = Study.from_file(path)
+        _resolve(path, [study], single=True)
         return StudySet(study.name, study.description, [study])
     unknown = [k for k in raw if k not in SET_KEYS]
     if unknown:
@@ -68,12 +74,28 @@ def read_study_set(path: str | Path) -> StudySet:
     for i, entry in enumerate(entries):
         if not isinstance(entry, Mapping):
             raise ConfigError(f"{path}: studies[{i}] must be a table of study keys")
+        where = f"studies[{i}]" + (f" ({entry['name']!r})" if isinstance(entry.get("name"), str)
+                                   else "")
         try:
-            studies.append(Study.from_dict(_merge(common, entry)))
+            study = Study.from_dict(_merge(common, entry))
+            check_folder_name(study.name)
         except ConfigError as exc:
-            raise ConfigError(f"{path}: studies[{i}]: {exc}") from None
+            raise ConfigError(f"{path}: {where}: {exc}") from None
+        studies.append(study)
     names = [s.name for s in studies]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice:
         raise ConfigError(f"{path}: study name {twice!r} is used twice; names pick runs/<name>")
+    _resolve(path, studies)
     return StudySet(str(raw.get("name", path.stem)), str(raw.get("description", "")), studies)
+
+
+def _resolve(path: Path, studies: list[Any], single: bool = False) -> None:
+    """Build every arm of every study (game, options, bots) so that no study is played before
+    all are known to be valid; the error names the study (and the arm, as ``resolve`` does)."""
+    for i, study in enumerate(studies):
+        try:
+            study.resolve()
+        except GardensimError as exc:
+            where = "" if single else f"studies[{i}] ({study.name!r}): "
+            raise type(exc)(f"{path}: {where}{exc}") from None

@@ -2,7 +2,9 @@
 
 A :class:`Run` is a study plus its frames, read lazily: ``run.games`` (one row per game) and
 ``run.turns`` (one row per turn). A stored run is a folder (see :mod:`gardensim.sim.store`); its
-manifest carries the frame schemas, so reading a run needs no game engine.
+manifest carries the frame schemas, so reading a run needs no game engine. Every part read is
+checked against the size and checksum the manifest records, so a damaged run fails with the
+name of the damaged part instead of with wrong frames.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gardensim.core.errors import ConfigError
+from gardensim.core.errors import ConfigError, RunDamagedError
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend, check_backend
+from gardensim.sim.repair import Survey, rebuild_manifest, recorded_batches, survey
 from gardensim.sim.runner import Execution, Plan, execute, new_manifest
 from gardensim.sim.store import RunStore, host_process, is_run, writer_alive
 from gardensim.sim.study import Study
+from gardensim.sim.studyfile import to_toml
 
 StudyLike = Study | Mapping[str, Any] | str | Path
 
@@ -25,7 +29,8 @@ StudyLike = Study | Mapping[str, Any] | str | Path
 class Run:
     """A study's games and turns. Frames load on first access and are cached.
 
-    ``reused`` is true when :func:`simulate` found this study already complete at ``out``.
+    ``reused`` is true when :func:`simulate` found this study already complete at ``out``;
+    ``repairs`` lists the damaged or missing parts whose batches :func:`resume` played again.
     """
 
     def __init__(
@@ -40,6 +45,7 @@ class Run:
         self.study = Study.from_dict(manifest["study"])
         self.execution = execution
         self.reused = False
+        self.repairs: Survey | None = None
         self._tables = tables
         self._frames: dict[str, Any] = {}
 
@@ -84,8 +90,10 @@ class Run:
         if kind == "turns" and not self.study.telemetry:
             return []
         store = RunStore(self.path)  # type: ignore[arg-type]
-        done = store.done_batches(self.study.telemetry)
-        return store.read_tables(kind, done if batches is None else done & batches)
+        records = {key: entry.get("parts") or {} for key, entry in
+                   recorded_batches(self.manifest, self.arms).items()}
+        done = set(records) | store.done_batches(self.study.telemetry)
+        return store.read_tables(kind, done if batches is None else done & batches, records)
 
     def game_row(self, game: int, arm: str | None = None) -> Mapping[str, Any]:
         """The games-frame row of one game, reading only the part that holds it."""
@@ -146,28 +154,26 @@ def simulate(
     plan = Plan.build(study, batch_size)
     if out is None:
         manifest = new_manifest(plan)
-        with Backend(jobs, backend, scheduler) as pool:
+        with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
             execution = execute(plan, store=None, manifest=manifest, done=set(), pool=pool,
                                 progress=progress)
         return Run(manifest, tables=execution.tables, execution=execution)
     store = RunStore(out)
-    if is_run(store.path) and not force:
+    settings = dict(jobs=jobs, backend=backend, scheduler=scheduler, progress=progress)
+    if not force and is_run(store.path):
         old = store.read_manifest()
         if Study.from_dict(old["study"]).fingerprint() != study.fingerprint():
             raise ConfigError(
                 f"{store.path}: holds a run of another study ({old['study'].get('name')!r}, "
                 "or different settings); choose another --out or pass --force to replace it"
             )
-        if old["status"] != "complete":
-            return resume(store.path, jobs=jobs, backend=backend, scheduler=scheduler,
-                          progress=progress)
-        run = load(store.path)
-        run.reused = True
-        return run
+        return resume(store.path, **settings)
+    if not force and store.path.is_dir() and store.has_remains():
+        return resume(store.path, study=study, **settings)
     if is_run(store.path):
         _refuse_if_busy(store, store.read_manifest())
-    with Backend(jobs, backend, scheduler) as pool:
-        store.prepare_new(force)
+    with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
+        store.prepare_new(force, to_toml(study.to_dict()))
         manifest = new_manifest(plan)
         execution = execute(plan, store=store, manifest=manifest, done=set(), pool=pool,
                             progress=progress, writer=host_process())
@@ -177,19 +183,66 @@ def simulate(
 def resume(
     path: str | Path,
     *,
+    study: StudyLike | None = None,
     jobs: int | None = None,
     backend: str = "loky",
     scheduler: Any = None,
     progress: bool = True,
 ) -> Run:
-    """Finish a stored run that was killed or interrupted: play only the missing batches."""
+    """Finish a stored run that was killed or interrupted: play only the missing batches.
+
+    Every part is checked first; batches whose parts are missing or damaged are played again
+    (``run.repairs`` says which). A run whose manifest is lost is rebuilt from the
+    ``study.toml`` stored beside its parts, or from ``study`` when given (which must otherwise
+    be the run's own study).
+    """
     check_backend(backend, jobs, scheduler)
+    given = None if study is None else Study.coerce(study)
     store = RunStore(path)
-    manifest = store.read_manifest()
+    plan, manifest = _open_for_resume(store, given)
+    store.clean_temporaries()
+    found = survey(store, plan, manifest)
+    manifest["batches"]["done"] = found.entries
+    complete = len(found.done) == plan.task_count
+    if complete and manifest["status"] == "complete" and not found.replayed:
+        run = Run(manifest, path=store.path)
+        run.reused = True
+        return run
+    if store.read_study_text() is None:
+        store.write_study(to_toml(plan.study.to_dict()))
+    with Backend(jobs, backend, scheduler, tasks=plan.task_count - len(found.done)) as pool:
+        execution = execute(plan, store=store, manifest=manifest, done=found.done, pool=pool,
+                            progress=progress, writer=host_process())
+    run = Run(manifest, path=store.path, execution=execution)
+    run.repairs = found
+    return run
+
+
+def _open_for_resume(store: RunStore, given: Study | None) -> tuple[Plan, dict[str, Any]]:
+    """The plan and manifest of a run to resume; a lost or unreadable manifest is rebuilt."""
+    if given is not None and not store.path.is_dir():
+        raise ConfigError(f"{store.path}: no such run folder to resume")
+    try:
+        manifest = store.read_manifest()
+    except RunDamagedError:
+        if given is None and store.read_study_text() is None:
+            raise
+        return rebuild_manifest(store, given)
     _refuse_if_busy(store, manifest)
     study = Study.from_dict(manifest["study"])
+    if given is not None and given.fingerprint() != study.fingerprint():
+        raise ConfigError(
+            f"{store.path}: holds a run of another study ({study.name!r}, or different "
+            "settings) than the one given"
+        )
     plan = Plan.build(study, manifest["batches"]["size"])
-    fresh = new_manifest(plan)
+    _refuse_other_rules(store, manifest, new_manifest(plan))
+    return plan, manifest
+
+
+def _refuse_other_rules(
+    store: RunStore, manifest: Mapping[str, Any], fresh: Mapping[str, Any]
+) -> None:
     for key, what in (("gardensim_version", "gardensim version"), ("rules", "rules")):
         now, then = json.loads(json.dumps(fresh[key], default=str)), manifest[key]
         if now != then:
@@ -203,25 +256,6 @@ def resume(
                 f"{store.path}: the run was started with other {what} {then}, now {now}; "
                 "resuming would mix them; rerun the study with --force"
             )
-    store.clean_temporaries()
-    done = store.done_batches(study.telemetry)
-    names = [a.name for a in plan.arms]
-    kept = [b for b in manifest["batches"]["done"]
-            if (names.index(b["arm"]), b["batch"]) in done]
-    listed = {(names.index(b["arm"]), b["batch"]) for b in kept}
-    for t in plan.tasks:
-        if (t.arm, t.batch) in done and (t.arm, t.batch) not in listed:
-            kept.append({"arm": t.arm_name, "batch": t.batch, "games": [t.start, t.stop],
-                         "seconds": None, "finished": None})
-    manifest["batches"]["done"] = kept
-    if len(done) == len(plan.tasks) and manifest["status"] == "complete":
-        run = Run(manifest, path=store.path)
-        run.reused = True
-        return run
-    with Backend(jobs, backend, scheduler) as pool:
-        execution = execute(plan, store=store, manifest=manifest, done=done, pool=pool,
-                            progress=progress, writer=host_process())
-    return Run(manifest, path=store.path, execution=execution)
 
 
 def _refuse_if_busy(store: RunStore, manifest: Mapping[str, Any]) -> None:
@@ -234,9 +268,28 @@ def _refuse_if_busy(store: RunStore, manifest: Mapping[str, Any]) -> None:
 
 
 def load(path: str | Path) -> Run:
-    """Open a stored run (complete or not); frames are read on first access."""
+    """Open a stored run (complete or not); frames are read on first access.
+
+    Each part the manifest lists must be there with its recorded size (a quick look, no
+    reading); checksums are checked as the frames are read."""
     store = RunStore(path)
-    return Run(store.read_manifest(), path=store.path)
+    manifest = store.read_manifest()
+    _check_part_sizes(store, manifest)
+    return Run(manifest, path=store.path)
+
+
+def _check_part_sizes(store: RunStore, manifest: Mapping[str, Any]) -> None:
+    arms = list(manifest.get("frames", {}).get("arms", []))
+    for (arm, batch), entry in recorded_batches(manifest, arms).items():
+        for kind, record in (entry.get("parts") or {}).items():
+            path = store.part_path(kind, arm, batch)
+            size = path.stat().st_size if path.is_file() else None
+            if size != record["bytes"]:
+                what = "missing part" if size is None else (
+                    f"damaged part ({size} bytes, the manifest records {record['bytes']})")
+                raise RunDamagedError(
+                    f"{path}: {what}; gardensim simulate --resume {store.path} replays its batch"
+                )
 
 
 def stored_game(

@@ -3,12 +3,20 @@
 Everything goes through joblib, so the batch function and its results are the same on every
 backend; only the executor changes. Results come back unordered, as soon as each batch is done,
 so the runner can store them and move the progress bar without waiting for stragglers.
+
+Tasks are pulled from an iterator a few at a time (joblib's ``pre_dispatch``), so however many
+batches a study has, only a handful exist at once. Local workers are never more than the
+batches to play, and each watches its parent: a main process killed by SIGTERM or SIGKILL has
+no cleanup to run, and loky's idle workers would otherwise wait minutes for work that never
+comes (``docs/decisions.md``, "Workers end with their parent").
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -21,18 +29,44 @@ def check_backend(backend: str, jobs: int | None, scheduler: Any) -> None:
     """Reject bad runner settings before anything starts."""
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0):
+    if jobs is not None and (
+        isinstance(jobs, bool) or not isinstance(jobs, int) or (jobs < 1 and jobs != -1)
+    ):
         raise ConfigError(f"--jobs must be a positive integer (or -1 for all cores), got {jobs!r}")
     if scheduler is not None and backend == "loky":
         raise ConfigError("--scheduler needs --backend dask or ray")
 
 
-def effective_jobs(jobs: int | None) -> int:
-    """Worker count for local execution: ``None`` or negative means every core."""
+def effective_jobs(jobs: int | None, tasks: int | None = None) -> int:
+    """Worker count for local execution: ``None`` or -1 means every core; never more than
+    ``tasks`` (a worker with no batch to play only costs its start-up)."""
     cores = os.cpu_count() or 1
     if jobs is None:
-        return cores
-    return jobs if jobs > 0 else max(1, cores + 1 + jobs)
+        count = cores
+    else:
+        count = jobs if jobs > 0 else max(1, cores + 1 + jobs)
+    return max(1, min(count, tasks)) if tasks is not None else count
+
+
+#: Seconds between a worker's looks at its parent.
+PARENT_CHECK_S = 0.2
+
+
+def exit_with_parent(parent: int) -> None:
+    """Worker initializer: end this process soon after ``parent`` dies.
+
+    A daemon thread polls ``os.getppid()``: an orphan is re-parented (to init or a
+    subreaper), so a changed parent id means the main process is gone. Polling works on every
+    POSIX system and whichever thread started the worker, unlike ``PR_SET_PDEATHSIG``, which
+    fires when the *thread* that forked the worker ends, and loky respawns workers from its
+    manager thread.
+    """
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="gardensim-exit-with-parent", daemon=True).start()
 
 
 class Backend:
@@ -46,17 +80,29 @@ class Backend:
     assumed checked by :func:`check_backend`.
     """
 
-    def __init__(self, jobs: int | None = None, backend: str = "loky", scheduler: Any = None):
+    def __init__(self, jobs: int | None = None, backend: str = "loky", scheduler: Any = None,
+                 tasks: int | None = None):
         self.jobs, self.backend, self.scheduler = jobs, backend, scheduler
+        self.tasks = tasks
         self._stack = contextlib.ExitStack()
 
     @property
+    def workers(self) -> int:
+        """Local workers this backend starts (loky, or Dask without a scheduler)."""
+        return effective_jobs(self.jobs, self.tasks)
+
+    @property
+    def local(self) -> bool:
+        """Whether this backend starts its own workers (so :attr:`workers` is their count)."""
+        return self.backend == "loky" or (self.backend == "dask" and self.scheduler is None)
+
+    @property
     def in_process(self) -> bool:
-        return self.backend == "loky" and effective_jobs(self.jobs) == 1
+        return self.backend == "loky" and self.workers == 1
 
     def __enter__(self) -> Backend:
         if self.backend == "dask":
-            self._stack.enter_context(_dask(self.scheduler, self.jobs))
+            self._stack.enter_context(_dask(self.scheduler, self.workers))
         elif self.backend == "ray":
             self._stack.enter_context(_ray(self.scheduler))
         return self
@@ -71,17 +117,22 @@ class Backend:
             return
         from joblib import Parallel, delayed, parallel_config
 
+        settings: dict[str, Any] = {}
         if self.backend == "loky":
-            n_jobs = effective_jobs(self.jobs)
+            n_jobs = self.workers
+            settings = {"initializer": exit_with_parent, "initargs": (os.getpid(),)}
+        elif self.jobs is None or self.jobs == -1:
+            n_jobs = -1
         else:
-            n_jobs = -1 if self.jobs is None else self.jobs
-        with parallel_config(backend=self.backend, n_jobs=n_jobs):
-            parallel = Parallel(return_as="generator_unordered", batch_size=1)
+            n_jobs = self.jobs if self.tasks is None else min(self.jobs, self.tasks)
+        with parallel_config(backend=self.backend, n_jobs=n_jobs, **settings):
+            parallel = Parallel(return_as="generator_unordered", batch_size=1,
+                                pre_dispatch="2*n_jobs")
             yield from parallel(delayed(function)(task) for task in tasks)
 
 
 @contextlib.contextmanager
-def _dask(scheduler: Any, jobs: int | None) -> Iterator[Any]:
+def _dask(scheduler: Any, workers: int) -> Iterator[Any]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -94,7 +145,7 @@ def _dask(scheduler: Any, jobs: int | None) -> Iterator[Any]:
     with contextlib.ExitStack() as stack:
         if scheduler is None:
             cluster = stack.enter_context(
-                LocalCluster(n_workers=effective_jobs(jobs), threads_per_worker=1,
+                LocalCluster(n_workers=workers, threads_per_worker=1,
                              dashboard_address=None)
             )
             scheduler = cluster

@@ -19,7 +19,7 @@ from typing import Any
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
 from gardensim.sim import frames
-from gardensim.sim.backends import Backend, effective_jobs
+from gardensim.sim.backends import Backend, check_backend, effective_jobs
 from gardensim.sim.play import lineup_seating, play_game
 
 
@@ -72,21 +72,20 @@ def bench(
     """
     from gardensim import __version__
 
-    if games < 1:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games must be a positive integer, got {games}")
-    if jobs == 0:
-        raise ConfigError("--jobs must be a positive integer (or -1 for all cores)")
+    check_backend("loky", jobs, None)
     registry.make_game(game, board, players, dict(options or {}))  # validate before starting
     spec = registry.make_bot(bot).spec
     config = json.dumps(
         {"game": game, "board": board, "players": players, "options": dict(options or {})},
         sort_keys=True,
     )
-    workers = effective_jobs(jobs)
+    workers = effective_jobs(jobs, games)
     chunk = max(1, min(200, math.ceil(games / (workers * 4))))
     warm = [BenchTask(config, spec, seed + 1, g, g + 1, telemetry) for g in range(workers)]
-    tasks = [BenchTask(config, spec, seed, s, min(s + chunk, games), telemetry)
-             for s in range(0, games, chunk)]
+    tasks = (BenchTask(config, spec, seed, s, min(s + chunk, games), telemetry)
+             for s in range(0, games, chunk))
     totals = [0.0, 0.0, 0.0, 0.0]
     with Backend(workers) as pool:
         for _ in pool.map_unordered(_play, warm):

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from gardensim.core import registry
@@ -67,12 +68,15 @@ class BatchResult:
 
 @dataclass
 class Plan:
-    """A validated study cut into batches."""
+    """A validated study cut into batches.
+
+    Tasks are made on demand (:meth:`tasks`), never listed: a study of ``10**11`` games plans
+    as fast and as small as one of ten, and the executor pulls tasks only as workers free up.
+    """
 
     study: Study
     arms: list[ResolvedArm]
     batch_size: int
-    tasks: list[BatchTask] = field(default_factory=list)
 
     @classmethod
     def build(cls, study: Study, batch_size: int | None = None) -> Plan:
@@ -82,16 +86,45 @@ class Plan:
         size = default_batch_size(study.games) if batch_size is None else batch_size
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ConfigError(f"--batch-size must be a positive integer, got {batch_size!r}")
-        plan = cls(study, arms, size)
-        for a, arm in enumerate(arms):
-            config = json.dumps(arm.config, sort_keys=True)
-            lineups = tuple(tuple(lineup) for lineup in arm.lineups)
-            for b, start in enumerate(range(0, study.games, size)):
-                plan.tasks.append(BatchTask(
-                    a, arm.name, b, start, min(start + size, study.games), config, lineups,
-                    arm.rotate, study.seed, study.telemetry, arm.cyclic,
-                ))
-        return plan
+        return cls(study, arms, size)
+
+    @property
+    def batches_per_arm(self) -> int:
+        return -(-self.study.games // self.batch_size)
+
+    @property
+    def task_count(self) -> int:
+        return self.batches_per_arm * len(self.arms)
+
+    def batch_games(self, batch: int) -> tuple[int, int]:
+        """(first game, one past the last game) of batch ``batch`` of any arm."""
+        start = batch * self.batch_size
+        return start, min(start + self.batch_size, self.study.games)
+
+    def task(self, arm: int, batch: int) -> BatchTask:
+        resolved = self.arms[arm]
+        start, stop = self.batch_games(batch)
+        return BatchTask(
+            arm, resolved.name, batch, start, stop, self._configs[arm],
+            tuple(tuple(lineup) for lineup in resolved.lineups), resolved.rotate,
+            self.study.seed, self.study.telemetry, resolved.cyclic,
+        )
+
+    def tasks(self, skip: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
+              ) -> Iterator[BatchTask]:
+        """Every batch of every arm not in ``skip``, arm by arm, made as they are asked for."""
+        for a in range(len(self.arms)):
+            for b in range(self.batches_per_arm):
+                if (a, b) not in skip:
+                    yield self.task(a, b)
+
+    def games_in(self, batches: set[tuple[int, int]]) -> int:
+        """How many games the batches ``batches`` hold."""
+        return sum(stop - start for start, stop in (self.batch_games(b) for _, b in batches))
+
+    @cached_property
+    def _configs(self) -> list[str]:
+        return [json.dumps(arm.config, sort_keys=True) for arm in self.arms]
 
     @property
     def total_games(self) -> int:
@@ -100,7 +133,7 @@ class Plan:
     def frame_spec(self) -> dict[str, Any]:
         """Schemas and fixed categories of the frames, stored in the manifest so that reading
         a run needs neither the game engine nor the bots."""
-        game = _game(self.tasks[0].config)
+        game = _game(self._configs[0])
         return {
             "games": frames.games_schema(game),
             "turns": frames.turns_schema(game),
@@ -175,7 +208,7 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
         "frames": plan.frame_spec(),
         "games": {"per_arm": plan.study.games, "arms": [a.name for a in plan.arms],
                   "total": plan.total_games, "done": 0},
-        "batches": {"size": plan.batch_size, "total": len(plan.tasks), "done": []},
+        "batches": {"size": plan.batch_size, "total": plan.task_count, "done": []},
         "timings": {"created": now(), "finished": None, "seconds": 0.0, "sessions": []},
     }
 
@@ -208,10 +241,11 @@ def execute(
     """
     from tqdm.auto import tqdm
 
-    todo = [t for t in plan.tasks if (t.arm, t.batch) not in done]
-    done_games = sum(t.stop - t.start for t in plan.tasks if (t.arm, t.batch) in done)
+    todo = plan.tasks(skip=done)
+    done_games = plan.games_in(done)
     session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
-               "jobs": pool.jobs, "backend": pool.backend,
+               "jobs": pool.jobs, "workers": pool.workers if pool.local else None,
+               "backend": pool.backend,
                "scheduler": pool.scheduler if isinstance(pool.scheduler, str) else None}
     manifest["timings"]["sessions"].append(session)
     manifest["status"] = "running"
@@ -235,15 +269,16 @@ def execute(
     try:
         for result in pool.map_unordered(play_batch, todo):
             task = result.task
+            parts = {}
             if store is not None:
                 if result.turns is not None:
-                    store.write_part("turns", task.arm, task.batch, result.turns)
-                store.write_part("games", task.arm, task.batch, result.games)
+                    parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns)
+                parts["games"] = store.write_part("games", task.arm, task.batch, result.games)
             else:
                 out.tables[(task.arm, task.batch)] = (result.games, result.turns)
             manifest["batches"]["done"].append({
                 "arm": task.arm_name, "batch": task.batch, "games": [task.start, task.stop],
-                "seconds": round(result.seconds, 4), "finished": now(),
+                "seconds": round(result.seconds, 4), "finished": now(), "parts": parts,
             })
             out.games += task.stop - task.start
             out.moves += result.moves

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core import registry
-from gardensim.core.errors import ConfigError, GardensimError
+from gardensim.core.errors import ConfigError, GardensimError, os_error_text
 from gardensim.sim.play import MAX_SEATS
 
 #: Study keys (TOML top level and :class:`Study` fields), in documentation order.
@@ -135,6 +136,27 @@ def _check_strength_arms(arms: Sequence[Arm]) -> None:
         if STRENGTH_MARK in arm.name:
             raise _fail(f"arms[{index}].name", f"a name without {STRENGTH_MARK!r} when "
                         "'strengths' is given", arm.name)
+
+#: Characters a study name may not hold: it names the folder ``runs/<name>``.
+_UNSAFE_NAME = re.compile(r"[/\\\x00-\x1f\x7f]|^[.-]|^$")
+
+
+def check_folder_name(name: str, key: str = "name") -> str:
+    """``name`` if it is safe as one folder name under ``runs/``, else a ConfigError: a study
+    named ``../../escape`` would otherwise write outside the runs folder."""
+    if not isinstance(name, str) or _UNSAFE_NAME.search(name) or len(name) > 100:
+        raise _fail(key, "a folder name (no '/' or '\\', not starting with '.' or '-', at "
+                    "most 100 characters), as it names runs/<name>", name)
+    return name
+
+
+def refuse_study_set(path: Path, raw: Mapping[str, Any]) -> None:
+    """A study set read as a single study would fail on its first set key; say what it is."""
+    if "studies" in raw:
+        raise ConfigError(
+            f"{path}: this is a study set (it has [[studies]]); play and report it with "
+            f"gardensim report {path} --out reports/NAME"
+        )
 
 
 @dataclass
@@ -257,14 +279,21 @@ class Study:
             raise ConfigError(f"{path}: no such study file") from None
         except IsADirectoryError:
             raise ConfigError(f"{path}: is a directory, not a study file") from None
+        except UnicodeDecodeError:
+            raise ConfigError(f"{path}: not a text file, so not a study file") from None
+        except OSError as exc:
+            raise ConfigError(os_error_text(exc, path)) from None
         try:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+        refuse_study_set(path, raw)
         try:
-            return cls.from_dict(raw)
+            study = cls.from_dict(raw)
+            check_folder_name(study.name)
         except ConfigError as exc:
             raise ConfigError(f"{path}: {exc}") from None
+        return study
 
     @classmethod
     def coerce(cls, study: Study | Mapping[str, Any] | str | Path) -> Study:

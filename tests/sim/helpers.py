@@ -27,3 +27,10 @@ def assert_same_frames(a: Any, b: Any) -> None:
     """Equal games and turns frames, timing columns aside."""
     pd.testing.assert_frame_equal(comparable(a.games), comparable(b.games))
     pd.testing.assert_frame_equal(comparable(a.turns), comparable(b.turns))
+
+
+def read_now(run: Any) -> Any:
+    """``run`` with its frames read now, before a test changes its parts (frames load lazily,
+    and a part replayed since would no longer match the manifest ``run`` holds)."""
+    assert len(run.games) > 0 and run.turns is not None
+    return run

@@ -10,7 +10,7 @@ import pytest
 import gardensim
 from gardensim.paths import DATA_DIR
 from gardensim.sim import api, frames
-from tests.sim.helpers import assert_same_frames
+from tests.sim.helpers import assert_same_frames, read_now
 
 gazebo = pytest.importorskip("gardensim.games.gazebo.game")
 
@@ -93,7 +93,7 @@ def test_a_gazebo_run_resumes_to_the_same_frames(run):
     from gardensim.sim.store import RunStore
 
     store = RunStore(run.path)
-    expected = gardensim.load(run.path)
+    expected = read_now(gardensim.load(run.path))
     store.part_path("games", 1, 2).unlink()
     resumed = api.resume(run.path, jobs=1, progress=False)
     assert resumed.execution.games > 0

@@ -17,7 +17,7 @@ import gardensim
 from gardensim.core.errors import ConfigError
 from gardensim.sim import api
 from gardensim.sim.store import MANIFEST, RunStore
-from tests.sim.helpers import assert_same_frames, toy_study
+from tests.sim.helpers import assert_same_frames, read_now, toy_study
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +79,7 @@ def test_the_same_complete_study_is_reused_not_rerun(stored):
 
 
 def test_simulating_the_same_study_again_finishes_an_unfinished_run(stored):
-    expected = gardensim.load(stored.path)
+    expected = read_now(gardensim.load(stored.path))
     _drop_batches(stored.path, 2)
     missing = 60 - len(gardensim.load(stored.path).games)
     again = gardensim.simulate(toy_study(), stored.path, jobs=1, progress=False)
@@ -88,7 +88,7 @@ def test_simulating_the_same_study_again_finishes_an_unfinished_run(stored):
 
 
 def test_resume_replays_only_the_missing_batches(stored):
-    expected = gardensim.load(stored.path)
+    expected = read_now(gardensim.load(stored.path))
     _drop_batches(stored.path, 3)
     missing = 60 - len(gardensim.load(stored.path).games)
     resumed = api.resume(stored.path, jobs=2, progress=False)
@@ -98,11 +98,16 @@ def test_resume_replays_only_the_missing_batches(stored):
 
 
 def _drop_batches(path: Path, count: int) -> None:
-    """Simulate a crash: remove the last ``count`` games parts and mark the run unfinished."""
+    """Simulate a crash: remove the last ``count`` games parts, as if never written, and mark
+    the run unfinished."""
     store = RunStore(path)
-    for arm, batch in sorted(store.done_batches(True))[-count:]:
+    dropped = sorted(store.done_batches(True))[-count:]
+    for arm, batch in dropped:
         store.part_path("games", arm, batch).unlink()
     manifest = store.read_manifest()
+    arms = manifest["frames"]["arms"]
+    manifest["batches"]["done"] = [b for b in manifest["batches"]["done"]
+                                   if (arms.index(b["arm"]), b["batch"]) not in dropped]
     manifest["status"] = "running"
     store.write_manifest(manifest)
 
@@ -173,6 +178,17 @@ def test_ctrl_c_keeps_finished_batches_and_says_how_to_resume(tmp_path, slowtoy)
     assert f"gardensim simulate --resume {out}" in err
     stopped = gardensim.load(out)
     assert stopped.manifest["status"] == "interrupted" and 4 <= len(stopped.games) < 120
+    assert api.resume(out, jobs=1, progress=False).complete
+
+
+def test_sigterm_ends_a_run_as_ctrl_c_does(tmp_path, slowtoy):
+    child, _, out = start_slow_run(tmp_path, slowtoy)
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate()
+    assert child.returncode == 128 + signal.SIGTERM
+    assert f"gardensim simulate --resume {out}" in err
+    stopped = gardensim.load(out)
+    assert stopped.manifest["status"] == "interrupted" and stopped.manifest["writer"] is None
     assert api.resume(out, jobs=1, progress=False).complete
 
 

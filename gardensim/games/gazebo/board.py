@@ -18,11 +18,12 @@ per board, in the python-chess manner, so the engine never recomputes geometry.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from gardensim.core.errors import BoardFormatError, ConfigError
+from gardensim.core.errors import BoardFormatError, ConfigError, file_errors
 from gardensim.paths import DATA_DIR
 
 BOARDS_DIR = DATA_DIR / "boards"
@@ -47,6 +48,12 @@ PATIO_CELLS = {"P": "regular", "F": "fancy", "R": "raised"}
 #: Directions in notation order; offsets are (d_col, d_row).
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 MAX_COLUMNS = 26
+#: Rows a cell label can name (``_LABEL`` reads one or two digits).
+MAX_ROWS = 99
+#: Cells the engine's action codes hold: a placement is coded ``slot * 9 + x * 3 + y`` with
+#: ``slot < 2 * cells`` and must stay below the first non-placement code, ``1 << 14``
+#: (``geometry.DRAW_GENERAL``), or a stored game's draw would read back as a placement.
+MAX_CELLS = (1 << 14) // (2 * 9)
 
 _LABEL = re.compile(r"^([A-Za-z])(\d{1,2})$")
 
@@ -213,16 +220,18 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
         raise _fail(source, len(text.splitlines()) or 1, None, "missing '---' line before the grid")
     if not grid:
         raise _fail(source, len(text.splitlines()), None, "the grid has no rows")
-    width = len(grid[0][1])
+    width = _grid_width(grid)
     if width > MAX_COLUMNS:
-        lineno, cells = grid[0]
+        lineno, cells = next((n, c) for n, c in grid if len(c) == width)
         raise _fail(source, lineno, cells[MAX_COLUMNS][0], f"more than {MAX_COLUMNS} columns")
     for lineno, cells in grid:
         if len(cells) != width:
             col = cells[width][0] if len(cells) > width else (cells[-1][0] + 1 if cells else 1)
             raise _fail(
-                source, lineno, col, f"ragged row: {len(cells)} cells, the first row has {width}"
+                source, lineno, col,
+                f"ragged row: {len(cells)} cells, the other rows have {width}",
             )
+    _check_size(source, grid, width)
     flat = tuple(ch for _, cells in grid for _, ch in cells)
     if not any(ch in START_CELLS for ch in flat):
         first_line, first_cells = grid[0]
@@ -242,6 +251,26 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
     )
 
 
+def _grid_width(grid: list[tuple[int, list[tuple[int, str]]]]) -> int:
+    """The width most rows share (the first row's on a tie), so the one ragged row is the one
+    blamed, even when it is the first."""
+    return Counter(len(cells) for _, cells in grid).most_common(1)[0][0]
+
+
+def _check_size(source: str, grid: list[tuple[int, list[tuple[int, str]]]], width: int) -> None:
+    """Refuse a grid that cell labels or the engine's action codes cannot address: a board
+    accepted here must give games that replay from their stored move lists."""
+    if len(grid) > MAX_ROWS:
+        raise _fail(source, grid[MAX_ROWS][0], None, f"more than {MAX_ROWS} rows")
+    if width * len(grid) > MAX_CELLS:
+        last = MAX_CELLS // width
+        raise _fail(
+            source, grid[last][0], None,
+            f"{width} x {len(grid)} = {width * len(grid)} cells; a board holds at most "
+            f"{MAX_CELLS} cells ({last} rows of {width})",
+        )
+
+
 def available_boards() -> list[str]:
     """Names of the shipped boards (files in ``data/boards/``)."""
     return sorted(p.stem for p in BOARDS_DIR.glob("*.txt"))
@@ -255,6 +284,10 @@ def load_board(name_or_path: str | Path) -> Board:
         if not path.exists():
             known = ", ".join(available_boards())
             raise ConfigError(f"unknown board {str(name_or_path)!r}; known boards: {known}")
-    if not path.is_file():
+    if path.is_dir():
+        raise ConfigError(f"{path}: is a folder, not a board file")
+    if not path.exists():
         raise ConfigError(f"board file {str(path)!r} does not exist")
-    return parse_board(path.read_text(encoding="utf-8"), source=str(path), key=path.stem)
+    with file_errors(path, "board file"):
+        text = path.read_text(encoding="utf-8")
+    return parse_board(text, source=str(path), key=path.stem)

@@ -62,6 +62,21 @@ def _parse_gazebos(value: Any, players: int) -> tuple[int, ...]:
     return tuple(_parse_int("gazebos", p, 1, 96) for p in parts)
 
 
+#: Options that only some drawing systems read: name -> those systems (rulings 17 and 18).
+DRAW_ONLY = {"private_singles": ("gazebo",)}
+
+
+def _refuse_idle_options(raw: Mapping[str, Any], draw: str) -> None:
+    """An option the chosen drawing system never reads is refused: a study that sets it would
+    otherwise report a variant that changed nothing (Qin drawing deals no private singles)."""
+    for name, systems in DRAW_ONLY.items():
+        if name in raw and draw not in systems:
+            raise ConfigError(
+                f"option {name}={raw[name]!r} has no effect with draw={draw}; it applies to "
+                f"draw={' or '.join(systems)} only, so leave it out"
+            )
+
+
 def validate_options(options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
     """Options with defaults filled in; raises ConfigError naming the bad option and its values."""
     raw = dict(options or {})
@@ -81,6 +96,7 @@ def validate_options(options: Mapping[str, Any] | None, players: int) -> dict[st
     gazebos = _parse_gazebos(raw.get("gazebos", DEFAULT_GAZEBOS[players]), players)
     hand_size = _parse_int("hand_size", raw.get("hand_size", 3), 1, 6)
     private = _parse_int("private_singles", raw.get("private_singles", 5), 0, 9)
+    _refuse_idle_options(raw, draw)
     if draw == "gazebo" and players * private > SINGLES_IN_SET:
         raise ConfigError(
             f"option private_singles={raw.get('private_singles')!r}: {players} players x "
