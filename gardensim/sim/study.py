@@ -30,12 +30,14 @@ from gardensim.sim.play import MAX_SEATS
 #: Study keys (TOML top level and :class:`Study` fields), in documentation order.
 STUDY_KEYS = (
     "name", "description", "game", "board", "players", "partnership", "draw", "options",
-    "bots", "pool", "rotate", "games", "seed", "telemetry", "arms",
+    "bots", "pool", "rotate", "games", "seed", "telemetry", "fair_margin", "arms",
 )
 #: Keys of an arm that are not rule options.
 ARM_KEYS = ("name", "board", "bots", "pool", "options")
 #: Name of the single arm of a study that declares none.
 BASE_ARM = "base"
+#: Seat shares within this distance of fair count as fair (``gardensim.analysis.verdict``).
+FAIR_MARGIN = 0.03
 
 
 def _fail(key: str, expected: str, got: Any) -> ConfigError:
@@ -128,6 +130,8 @@ class Study:
     ``bots`` gives one bot spec per seat; ``pool`` instead lists bots of which every combination
     of ``players`` distinct entries plays. Unless ``rotate`` is false, each line-up is rotated
     over the seats of every deal (duplicate play). ``games`` counts games per arm.
+    ``fair_margin`` only tells the analysis how close to fair counts as fair (seat verdicts);
+    it changes nothing that is played.
     """
 
     name: str
@@ -145,6 +149,8 @@ class Study:
     telemetry: bool = True
     arms: list[Arm] = field(default_factory=list)
     description: str = ""
+    #: Equivalence margin of the seat verdicts, as a share (0.03 = ±3 points of win share).
+    fair_margin: float = FAIR_MARGIN
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -167,6 +173,10 @@ class Study:
             raise _fail("options", "a table of rule options", self.options)
         if not isinstance(self.description, str):
             raise _fail("description", "a string", self.description)
+        if (isinstance(self.fair_margin, bool) or not isinstance(self.fair_margin, (int, float))
+                or not 0 < self.fair_margin < 0.5):
+            raise _fail("fair_margin", "a share between 0 and 0.5 (0.03 = ±3 points)",
+                        self.fair_margin)
         self.options = dict(self.options)
         for key in ("draw", "partnership"):
             value = getattr(self, key)
@@ -246,6 +256,8 @@ class Study:
                 out[key] = getattr(self, key)
         out.update(rotate=self.rotate, games=self.games, seed=self.seed,
                    telemetry=self.telemetry, options=dict(self.options))
+        if self.fair_margin != FAIR_MARGIN:
+            out["fair_margin"] = self.fair_margin
         out["arms"] = [a.to_dict() for a in self.arms]
         if out["board"] is None:
             del out["board"]
