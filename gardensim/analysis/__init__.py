@@ -1,16 +1,19 @@
 """Statistics over stored frames, one module per question (reads DataFrames, never a game).
 
 - :mod:`~gardensim.analysis.seat`: does the first player win too often? (and the handicap)
-- :mod:`~gardensim.analysis.luck`: how much does the draw decide?
+- :mod:`~gardensim.analysis.verdict`: fair within a margin, unfair, or undecided
+- :mod:`~gardensim.analysis.upsets`: is one drawing system luckier? (the weaker bot's upsets)
+- :mod:`~gardensim.analysis.luck`: how much does the draw decide, for these bots?
 - :mod:`~gardensim.analysis.arms`: does a rule variant change outcomes? (paired on deals)
 - :mod:`~gardensim.analysis.scores`: how do boards (arms) change the points players score?
 - :mod:`~gardensim.analysis.shape`: what games look like
 - :mod:`~gardensim.analysis.samplesize`: how many games a question needs
 - :mod:`~gardensim.analysis.plots`: a figure for each
 
-Every result carries a one-sentence plain-English ``sentence`` with its interval; methods and
-assumptions are in ``docs/analysis.md``. The main functions are re-exported here, loaded on
-first use so that ``import gardensim.analysis`` stays cheap.
+Every result carries a one-sentence plain-English ``sentence`` with its interval and the bots
+whose answer it is; games that share a deal are clustered on it (``gardensim.stats.cluster``);
+methods, assumptions and measured coverage are in ``docs/analysis.md``. The main functions are
+re-exported here, loaded on first use so that ``import gardensim.analysis`` stays cheap.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import Any
 
 _LAZY = {
     "seat_advantage": "seat", "gazebo_compensation": "seat", "seat_frame": "seat",
+    "pooled_seat_advantage": "seat", "holm": "seat", "Verdict": "verdict",
+    "upset_rate": "upsets",
     "singles_drawn": "luck", "draw_advantage": "luck", "variance_decomposition": "luck",
     "skill_expression": "luck",
     "compare_arms": "arms", "comparison_frame": "arms",
@@ -29,6 +34,7 @@ _LAZY = {
     "branching_factor": "shape",
     "games_for_half_width": "samplesize", "games_for_edge": "samplesize",
     "games_for_difference": "samplesize", "sample_size": "samplesize",
+    "games_for_equivalence": "samplesize",
     "combine": "frames", "MissingData": "frames",
 }
 

@@ -3,7 +3,10 @@
 Arms of a study share their deals and seatings (common random numbers), so game ``g`` of one
 arm and game ``g`` of another differ only by the rule variant and by what play made of it. The
 difference of each pair carries the arm effect without most of the deal's noise; the variance
-this removes is reported as a number. Methods: ``docs/analysis.md``.
+this removes is reported as a number. The pairs of one deal (its rotations) are not
+independent, so the mean difference gets a deal-clustered interval and test
+(:func:`gardensim.stats.cluster.clustered_mean`); McNemar's test, which counts games, stays in
+the table as a per-game check. Methods: ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gardensim.analysis.frames import MissingData, bot_names, require, seat_columns
+from gardensim.analysis.frames import (
+    MissingData,
+    bot_names,
+    bots_phrase,
+    deals_of,
+    require,
+    seat_columns,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -89,6 +99,11 @@ class ArmComparison:
     variance_reduction: float
     sentence: str
     pairs_frame: pd.DataFrame = field(repr=False)
+    #: Deal-clustered paired test of no difference (t with deals − 1 degrees of freedom): the
+    #: headline p-value. McNemar's (``mcnemar_p``) counts games as independent.
+    p_value: float = math.nan
+    deals: int = 0
+    bots: str = ""
 
 
 def _fmt(x: float, share: bool, signed: bool = False) -> str:
@@ -98,16 +113,18 @@ def _fmt(x: float, share: bool, signed: bool = False) -> str:
 
 
 def _sentence(c: ArmComparison, o: Outcome) -> str:
+    from gardensim.stats.cluster import format_p
+
     ci = f"{_fmt(c.ci[0], o.is_share, True)} to {_fmt(c.ci[1], o.is_share, True)}"
     if o.is_share:
         ci = ci.replace(" points to", " to")
     text = (
-        f"With {c.players} players, {o.description} is {_fmt(c.baseline_mean, o.is_share)} under "
-        f"{c.baseline} and {_fmt(c.arm_mean, o.is_share)} under {c.arm}: a difference of "
-        f"{_fmt(c.difference, o.is_share, True)} (95% CI {ci}, {c.pairs} paired games"
+        f"With {c.players} players and {c.bots.removeprefix('with ')}, {o.description} is "
+        f"{_fmt(c.baseline_mean, o.is_share)} under {c.baseline} and "
+        f"{_fmt(c.arm_mean, o.is_share)} under {c.arm}: a difference of "
+        f"{_fmt(c.difference, o.is_share, True)} (95% CI {ci}, {c.pairs} paired games on "
+        f"{c.deals} deals; paired test clustered on deals {format_p(c.p_value)}"
     )
-    if c.mcnemar_p is not None:
-        text += f"; McNemar p = {c.mcnemar_p:.3g}"
     if c.variance_reduction > 0:
         gain = f"pairing cut the variance of the difference by {100 * c.variance_reduction:.0f}%"
     else:
@@ -129,7 +146,7 @@ def _paired_frame(
         if key in a and not np.array_equal(a[key].to_numpy(), b[key].to_numpy()):
             raise MissingData(f"arms {baseline} and {arm} do not share deals; cannot pair them")
     frame = pd.DataFrame({
-        "game": common, "deal": a["deal"].to_numpy() if "deal" in a else common.to_numpy(),
+        "game": common, "deal": deals_of(a.reset_index()),
         "baseline": o.value(a, players, stronger), "arm": o.value(b, players, stronger),
     })
     if o.binary is not None:
@@ -150,21 +167,20 @@ def _stronger_bot(rows: pd.DataFrame, players: int) -> str:
 
 
 def compare_pair(
-    frame: pd.DataFrame, players: int, baseline: str, arm: str, o: Outcome,
-    boot: int = 2000, seed: int = 0,
+    frame: pd.DataFrame, players: int, baseline: str, arm: str, o: Outcome, bots: str = "",
 ) -> ArmComparison:
-    """Difference with a paired bootstrap over deals, McNemar's test, variance reduction."""
+    """Mean difference with its deal-clustered interval and paired test (the deal is the
+    unit: CR1 standard error, t with deals − 1 degrees of freedom), McNemar's test on the
+    binary outcome as a per-game check, and the variance reduction pairing bought."""
     from statsmodels.stats.contingency_tables import mcnemar
+
+    from gardensim.stats.cluster import clustered_means
 
     if frame.empty:
         raise MissingData(f"arms {baseline} and {arm} share no games at {players} players")
-    deals, deal_of = np.unique(frame["deal"].to_numpy(), return_inverse=True)
-    sums = np.bincount(deal_of, weights=frame["difference"].to_numpy())
-    counts = np.bincount(deal_of).astype(float)
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, len(deals), size=(boot, len(deals)))
-    boots = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
-    lo, hi = (float(x) for x in np.percentile(boots, [2.5, 97.5]))
+    paired = clustered_means(frame["difference"].to_numpy(dtype=float), frame["deal"].to_numpy())
+    estimate = paired.column(0)
+    test = paired.wald([0.0])
     var_a, var_b = frame["baseline"].var(), frame["arm"].var()
     var_d = frame["difference"].var()
     unpaired = var_a + var_b
@@ -182,8 +198,9 @@ def compare_pair(
     result = ArmComparison(
         players=players, outcome=o.name, baseline=baseline, arm=arm, pairs=len(frame),
         baseline_mean=float(frame["baseline"].mean()), arm_mean=float(frame["arm"].mean()),
-        difference=float(frame["difference"].mean()), ci=(lo, hi), mcnemar_p=p,
+        difference=estimate.mean, ci=(estimate.lo, estimate.hi), mcnemar_p=p,
         discordant=discordant, variance_reduction=reduction, sentence="", pairs_frame=frame,
+        p_value=test.p_value, deals=estimate.clusters, bots=bots,
     )
     result.sentence = _sentence(result, o)
     return result
@@ -205,7 +222,6 @@ def _arm_groups(
 
 def compare_arms(
     games: pd.DataFrame, outcome_name: str = "first_player", baseline: str | None = None,
-    boot: int = 2000,
 ) -> list[ArmComparison]:
     """Each arm against ``baseline`` (default: the first arm in sorted order), per player
     count (and per study, when frames of several studies are combined: only a study's own
@@ -222,7 +238,9 @@ def compare_arms(
             if arm == base:
                 continue
             frame = _paired_frame(rows, players, base, arm, o, stronger)
-            results.append(compare_pair(frame, players, base, arm, o, boot))
+            pair_rows = rows[rows["arm"].isin([base, arm])]
+            results.append(compare_pair(frame, players, base, arm, o,
+                                        bots_phrase(pair_rows, players)))
     if not results:
         raise MissingData("paired comparison needs at least two arms; skipped")
     return results
@@ -235,8 +253,8 @@ def comparison_frame(results: list[ArmComparison]) -> pd.DataFrame:
     return pd.DataFrame.from_records([
         {"players": r.players, "outcome": r.outcome, "baseline": r.baseline, "arm": r.arm,
          "pairs": r.pairs, "baseline_mean": r.baseline_mean, "arm_mean": r.arm_mean,
-         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1],
-         "mcnemar_p": math.nan if r.mcnemar_p is None else r.mcnemar_p,
+         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1], "deals": r.deals,
+         "p_value": r.p_value, "mcnemar_p": math.nan if r.mcnemar_p is None else r.mcnemar_p,
          "variance_reduction": r.variance_reduction}
         for r in results
     ])
@@ -244,8 +262,10 @@ def comparison_frame(results: list[ArmComparison]) -> pd.DataFrame:
 
 @dataclass
 class LuckComparison:
-    """Is one arm luckier? The deal's share of outcome variance (and the singles gap between
-    the luckiest and unluckiest player), arm minus baseline, on their common deals."""
+    """How much more does the deal predetermine the result under one arm, for these bots? The
+    deal's share of outcome variance (and the singles gap between the luckiest and unluckiest
+    player), arm minus baseline, on their common deals. "Is one arm luckier for players of
+    different skill?" is :func:`gardensim.analysis.upsets.upset_rate`."""
 
     players: int
     baseline: str
@@ -258,6 +278,8 @@ class LuckComparison:
     gap_difference: float | None
     gap_ci: tuple[float, float] | None
     sentence: str
+    bots: str = ""
+    mirror: bool = True
 
 
 def _gap_per_deal(rows: pd.DataFrame, players: int, deals: np.ndarray) -> np.ndarray | None:
@@ -275,22 +297,27 @@ def _gap_per_deal(rows: pd.DataFrame, players: int, deals: np.ndarray) -> np.nda
 def _luck_sentence(c: LuckComparison) -> str:
     lo, hi = c.ci
     if lo > 0:
-        verdict = f"the deal decides more under {c.arm} than under {c.baseline}"
+        verdict = f"the deal predetermines more of the result under {c.arm} than under {c.baseline}"
     elif hi < 0:
-        verdict = f"the deal decides less under {c.arm} than under {c.baseline}"
+        verdict = f"the deal predetermines less of the result under {c.arm} than under {c.baseline}"
     else:
-        verdict = f"no clear difference in how much the deal decides ({c.arm} vs {c.baseline})"
+        verdict = (f"no clear difference in how much the deal predetermines the result "
+                   f"({c.arm} vs {c.baseline})")
     text = (
-        f"With {c.players} players, {verdict}: it explains {100 * c.arm_share:.1f}% of the "
-        f"variance of a player's result against {100 * c.baseline_share:.1f}%, a difference of "
-        f"{100 * c.difference:+.1f} points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}, "
-        f"{c.deals} common deals)"
+        f"With {c.players} players and {c.bots.removeprefix('with ')}, {verdict} for these "
+        f"bots: it explains {100 * c.arm_share:.1f}% of the variance of a player's result "
+        f"against {100 * c.baseline_share:.1f}%, a difference of {100 * c.difference:+.1f} "
+        f"points (95% CI {100 * lo:+.1f} to {100 * hi:+.1f}, {c.deals} common deals)"
     )
     if c.gap_difference is not None and c.gap_ci is not None:
         text += (
             f"; the singles gap between the luckiest and unluckiest player changes by "
             f"{c.gap_difference:+.2f} (CI {c.gap_ci[0]:+.2f} to {c.gap_ci[1]:+.2f})"
         )
+    if c.mirror:
+        text += ("; with the same bot in every seat no skill can show, so this describes how "
+                 "these bots' results depend on the deal, not whether a weaker player wins "
+                 "more often (the upset rate answers that)")
     return text + "."
 
 
@@ -335,6 +362,7 @@ def compare_luck(
                 arm_share=share_b, difference=share_b - share_a,
                 ci=tuple(float(x) for x in np.percentile(diffs, [2.5, 97.5])),
                 gap_difference=gap, gap_ci=gap_ci, sentence="",
+                bots=bots_phrase(rows, players), mirror=len(bot_names(rows, players)) == 1,
             )
             result.sentence = _luck_sentence(result)
             results.append(result)

@@ -10,13 +10,14 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from gardensim.core.errors import GardensimError
 
 if TYPE_CHECKING:
     import pandas as pd
 
 MAX_SEATS = 4
-Z95 = 1.959963984540054
 
 
 class MissingData(GardensimError):
@@ -58,6 +59,31 @@ def complete_deals(games: pd.DataFrame) -> pd.DataFrame:
     return games[counts == counts.max()]
 
 
+def deals_of(rows: pd.DataFrame) -> np.ndarray:
+    """The cluster of each game: its deal (the rotated replays of a deal share its draws, and
+    every arm replays it); a frame without ``deal`` has every game its own cluster."""
+    return rows["deal"].to_numpy() if "deal" in rows else rows["game"].to_numpy()
+
+
+def partnership_teams(rows: pd.DataFrame, players: int) -> tuple[tuple[int, int], ...] | None:
+    """The two partnerships of a 4-player team game, read from the frames: the pairing of
+    seats whose win shares are equal in every game (partners share every win), seat 0's team
+    first. None when the game is not a team game, or when no game tells the pairings apart
+    (every game a four-way tie)."""
+    if players != 4 or len(rows) == 0:
+        return None
+    wins = rows[seat_columns("win", players)].astype(float).to_numpy()
+    found = []
+    for mate in (1, 2, 3):
+        other = tuple(s for s in (1, 2, 3) if s != mate)
+        if np.allclose(wins[:, 0], wins[:, mate]) and np.allclose(wins[:, other[0]],
+                                                                  wins[:, other[1]]):
+            found.append(((0, mate), other))
+    if len(found) != 1:
+        return None
+    return found[0]
+
+
 def bot_names(rows: pd.DataFrame, players: int) -> list[str]:
     """Sorted distinct bot specs seated in ``rows``."""
     names: set[str] = set()
@@ -88,6 +114,21 @@ def long_seats(rows: pd.DataFrame, players: int, extra: Iterable[str] = ()) -> p
             part[name] = rows[f"{name}_{s}"].astype(float).to_numpy()
         parts.append(part)
     return pd.concat(parts, ignore_index=True)
+
+
+def bots_phrase(rows: pd.DataFrame, players: int, names: list[str] | None = None) -> str:
+    """Whose answer a sentence gives: "with greedy bots in every seat", or "with greedy and
+    random rotated over the seats". Every figure is a property of the game *as these bots
+    play it*: the first player's edge under greedy play is not the edge under random play."""
+    names = bot_names(rows, players) if names is None else names
+    if not names:
+        return "with unnamed bots"
+    if len(names) == 1:
+        return f"with {names[0]} bots in every seat"
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    if len(names) > players:
+        return f"with line-ups drawn from {listed}, rotated over the seats"
+    return f"with {listed} rotated over the seats"
 
 
 def pct(x: float) -> str:

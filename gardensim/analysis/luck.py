@@ -1,10 +1,14 @@
-"""How much does the draw decide? Luck measures per drawing system (one arm = one system).
+"""How much does the draw decide, for these bots? Luck measures per drawing system (one arm =
+one system).
 
 Four views: how many single-coloured dominoes each player draws (and how unequal a table gets),
-how much an extra single raises the odds of winning (logistic regression), what share of the
-variance of results belongs to the deal, the seat and the bot (duplicate play), and how
-reliably the stronger bot wins (skill expression after Duersch, Lambrecht & Oechssler 2020,
-"Measuring skill and chance in games"). Methods: ``docs/analysis.md``.
+how much an extra single (and a standard deviation of draw advantage) raises the odds of
+winning (logistic regression), what share of the variance of results belongs to the deal, the
+seat and the bot (duplicate play), and how reliably the stronger bot wins (skill expression
+after Duersch, Lambrecht & Oechssler 2020, "Measuring skill and chance in games"). The variance
+shares describe the seated bots: with one bot in every seat they cannot say whether a weaker
+player wins more often under one system; :mod:`gardensim.analysis.upsets` answers that.
+Methods: ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gardensim.analysis.frames import (
-    Z95,
     MissingData,
     bot_names,
+    bots_phrase,
     complete_deals,
+    deals_of,
     groups,
     label,
     long_seats,
@@ -34,17 +39,13 @@ if TYPE_CHECKING:
 
 
 def _mean_ci(values: np.ndarray, clusters: np.ndarray) -> tuple[float, float, float]:
-    """Mean with a normal 95% interval whose standard error treats each cluster (deal) as one
-    observation: the rotated replays of one deal share their draws, so they are not
+    """Mean with a 95% interval clustered on the deal (CR1, t with deals − 1 degrees of
+    freedom): the rotated replays of one deal share their draws, so they are not
     independent."""
-    import pandas as pd
+    from gardensim.stats.cluster import clustered_mean
 
-    per = pd.Series(values).groupby(clusters).mean().to_numpy()
-    mean = float(np.mean(values))
-    if len(per) < 2:
-        return mean, math.nan, math.nan
-    se = float(np.std(per, ddof=1) / math.sqrt(len(per)))
-    return mean, mean - Z95 * se, mean + Z95 * se
+    cm = clustered_mean(values, clusters)
+    return cm.mean, cm.lo, cm.hi
 
 
 @dataclass
@@ -71,7 +72,7 @@ def singles_drawn(games: pd.DataFrame) -> list[SinglesDrawn]:
         records, dist = [], []
         for arm, rows in arms:
             drawn = rows[seat_columns("singles_drawn", n)].astype(float).to_numpy()
-            deals = rows["deal"].to_numpy() if "deal" in rows else rows["game"].to_numpy()
+            deals = deals_of(rows)
             gap = drawn.max(axis=1) - drawn.min(axis=1)
             gap_mean, gap_lo, gap_hi = _mean_ci(gap, deals)
             flat = drawn.ravel()
@@ -90,9 +91,11 @@ def singles_drawn(games: pd.DataFrame) -> list[SinglesDrawn]:
             f"(95% CI {r.gap_lo:.2f}–{r.gap_hi:.2f})"
             for r in table.itertuples()
         ]
+        bots = bots_phrase(pd.concat([rows for _, rows in arms]), n)
         sentence = (
-            f"With {n} players, single-coloured dominoes drawn per game and the gap between "
-            f"the luckiest and unluckiest player were — {'; '.join(parts)}."
+            f"With {n} players and {bots.removeprefix('with ')}, single-coloured dominoes "
+            f"drawn per game and the gap between the luckiest and unluckiest player were — "
+            f"{'; '.join(parts)}."
         )
         results.append(SinglesDrawn(n, table, pd.DataFrame.from_records(dist), sentence))
     return results
@@ -111,6 +114,11 @@ class DrawAdvantage:
     binned: pd.DataFrame = field(repr=False)
     curve: pd.DataFrame = field(repr=False)
     sentence: str
+    #: Odds ratio per standard deviation of draw advantage (``advantage_sd`` singles): the
+    #: systems spread draws differently, so only this scale compares them.
+    odds_ratio_per_sd: float = math.nan
+    ci_per_sd: tuple[float, float] = (math.nan, math.nan)
+    advantage_sd: float = math.nan
 
 
 def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvantage:
@@ -153,15 +161,21 @@ def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvanta
     clipped = data["advantage"].round().clip(-5, 5)
     binned = (data.assign(bin=clipped).groupby("bin")["win"].agg(["mean", "size"])
               .reset_index().rename(columns={"bin": "advantage", "mean": "win", "size": "n"}))
+    sd = float(data["advantage"].std(ddof=1))
     result = DrawAdvantage(
         arm=arm, players=players, games=len(rows), odds_ratio=math.exp(beta),
         ci=(math.exp(lo), math.exp(hi)), p_value=float(fit.pvalues["advantage"]),
-        binned=binned, curve=curve, sentence="",
+        binned=binned, curve=curve, sentence="", odds_ratio_per_sd=math.exp(beta * sd),
+        ci_per_sd=(math.exp(lo * sd), math.exp(hi * sd)), advantage_sd=sd,
     )
     result.sentence = (
-        f"In {label(arm, players)}, each single-coloured domino drawn above the other players' "
-        f"average multiplies a player's odds of winning by {result.odds_ratio:.2f} "
-        f"(95% CI {result.ci[0]:.2f}–{result.ci[1]:.2f})."
+        f"In {label(arm, players)}, {bots_phrase(rows, players)}, each single-coloured domino "
+        f"drawn above the other players' average multiplies a player's odds of winning by "
+        f"{result.odds_ratio:.2f} (95% CI {result.ci[0]:.2f}–{result.ci[1]:.2f}), and one "
+        f"standard deviation of draw advantage ({sd:.2f} singles) by "
+        f"{result.odds_ratio_per_sd:.2f} (CI {result.ci_per_sd[0]:.2f}–"
+        f"{result.ci_per_sd[1]:.2f}); compare drawing systems per standard deviation, since "
+        "they spread the draws differently."
     )
     return result
 
@@ -280,10 +294,16 @@ def variance_decomposition_of(
     })
     share = dict(zip(names, table["share"], strict=True))
     sentence = (
-        f"In {label(arm, players)}, the deal explains {pct(share['deal'])} of the variance of "
-        f"a player's result (95% CI {pct(lo)}–{pct(hi)}), the seat {pct(share['seat'])}, "
-        f"the bot {pct(share['bot'])}, and play within a deal the remaining {pct(share['play'])}."
+        f"In {label(arm, players)}, {bots_phrase(rows, players)}, the deal explains "
+        f"{pct(share['deal'])} of the variance of a player's result (95% CI {pct(lo)}–"
+        f"{pct(hi)}), the seat {pct(share['seat'])}, the bot {pct(share['bot'])}, and play "
+        f"within a deal the remaining {pct(share['play'])}: how much the deal predetermines "
+        "the result for these bots"
     )
+    if len(bot_names(rows, players)) == 1:
+        sentence += (", not how often a weaker player would beat a stronger one (with one bot "
+                     "in every seat the play share is that bot's own randomness)")
+    sentence += "."
     return VarianceDecomposition(arm, players, n, table, (lo, hi), sentence)
 
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gardensim.analysis.scores import ScoreComparison, ScoreDistribution
     from gardensim.analysis.seat import GazeboCompensation, SeatAdvantage
     from gardensim.analysis.shape import ShapeSummary
+    from gardensim.analysis.upsets import UpsetComparison
 
 WIDTH = 3.6
 HEIGHT = 3.0
@@ -67,7 +68,8 @@ def _by_players(results: Sequence[Any]) -> dict[int, list[Any]]:
 
 
 def seat_plot(results: Sequence[SeatAdvantage]) -> Figure:
-    """Win share per seat with 95% Wilson intervals against the fair share, per player count."""
+    """Win share per seat with 95% deal-clustered intervals against the fair share, per player
+    count."""
     by = _by_players(results)
     fig, axes = _figure(len(by))
     colours = _colours([r.arm for r in results])
@@ -182,6 +184,28 @@ def _difference_plot(results: Sequence[Any], xlabel: str) -> Figure:
     return fig
 
 
+def upset_plot(results: Sequence[UpsetComparison]) -> Figure:
+    """Each arm's upset rate (the weaker bot beating the stronger) with 95% deal-clustered
+    intervals, one row per arm and pair of bots: the baseline above, the compared arm below."""
+    fig, axes = _figure(1, height=1.2 + 0.5 * max(len(results), 1))
+    fig.set_figwidth(WIDTH * 2)
+    ax = axes[0]
+    labels, rates, los, his = [], [], [], []
+    for r in results:
+        for arm, rate, ci in ((r.baseline, r.baseline_rate, r.baseline_ci),
+                              (r.arm, r.arm_rate, r.arm_ci)):
+            labels.append(f"{r.weaker} vs {r.stronger}, {arm}, {r.players}p")
+            rates.append(rate)
+            los.append(ci[0])
+            his.append(ci[1])
+    y = np.arange(len(labels))
+    ax.errorbar(rates, y, xerr=_err(rates, los, his), fmt="o", capsize=3)
+    ax.set_yticks(y, labels, fontsize="small")
+    ax.set_ylim(len(labels) - 0.5, -0.5)
+    ax.set_xlabel("share of games the weaker bot beats the stronger")
+    return fig
+
+
 def luck_compare_plot(results: Sequence[LuckComparison]) -> Figure:
     """The paired difference of the deal's share of variance between arms, with intervals."""
     return _difference_plot(results, "difference in the deal's share of outcome variance")
@@ -209,7 +233,7 @@ def skill_plot(results: Sequence[SkillExpression]) -> Figure:
 
 
 def arms_plot(results: Sequence[ArmComparison]) -> Figure:
-    """Arm minus baseline with 95% paired-bootstrap intervals, one panel per outcome (a share
+    """Arm minus baseline with 95% deal-clustered intervals, one panel per outcome (a share
     and a length in turns do not share an axis)."""
     outcomes: dict[str, list[ArmComparison]] = {}
     for r in results:
@@ -254,7 +278,7 @@ def score_plot(results: Sequence[ScoreDistribution]) -> Figure:
 
 def score_difference_plot(results: Sequence[ScoreComparison]) -> Figure:
     """Paired difference of a player's mean score for every pair of arms, with 95%
-    bootstrap-over-deals intervals."""
+    deal-clustered intervals."""
     return _difference_plot(results, "difference in a player's mean final score (points)")
 
 

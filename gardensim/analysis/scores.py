@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gardensim.analysis.arms import Outcome, compare_pair
-from gardensim.analysis.frames import MissingData, groups, label, require, seat_columns
+from gardensim.analysis.frames import (
+    MissingData,
+    bots_phrase,
+    deals_of,
+    groups,
+    label,
+    require,
+    seat_columns,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -32,24 +40,15 @@ def _mean_score(rows: pd.DataFrame, players: int) -> np.ndarray:
     return rows[seat_columns("score", players)].astype(float).to_numpy().mean(axis=1)
 
 
-def _deals(rows: pd.DataFrame) -> np.ndarray:
-    return rows["deal"].to_numpy() if "deal" in rows else rows["game"].to_numpy()
-
-
 def clustered_mean(values: np.ndarray, clusters: np.ndarray) -> tuple[float, tuple[float, float]]:
-    """Mean with a 95% interval whose standard error is clustered by deal (statsmodels OLS on
-    a constant, cluster-robust covariance): the rotations of one deal share its draws, and the
-    seats of one game are scored on one table, so neither is an independent observation."""
-    import statsmodels.api as sm
+    """Mean with a 95% interval clustered on the deal (CR1, t with deals − 1 degrees of
+    freedom, :func:`gardensim.stats.cluster.clustered_mean`): the rotations of one deal share
+    its draws, and the seats of one game are scored on one table, so neither is an
+    independent observation."""
+    from gardensim.stats.cluster import clustered_mean as cluster_mean
 
-    values = np.asarray(values, dtype=float)
-    mean = float(values.mean())
-    if len(np.unique(clusters)) < 2:
-        return mean, (float("nan"), float("nan"))
-    fit = sm.OLS(values, np.ones((len(values), 1))).fit(
-        cov_type="cluster", cov_kwds={"groups": clusters}, use_t=False)
-    lo, hi = fit.conf_int(0.05)[0]
-    return mean, (float(lo), float(hi))
+    cm = cluster_mean(np.asarray(values, dtype=float), clusters)
+    return cm.mean, (cm.lo, cm.hi)
 
 
 @dataclass
@@ -70,11 +69,13 @@ class ScoreDistribution:
     breakdown: dict[str, float]
     scores: np.ndarray = field(repr=False)
     sentence: str
+    bots: str = ""
 
 
 def _distribution_sentence(d: ScoreDistribution) -> str:
     return (
-        f"In {label(d.arm, d.players)}, a player scores a mean {d.mean:.1f} points (95% CI "
+        f"In {label(d.arm, d.players)}, {d.bots}, a player scores a mean {d.mean:.1f} points "
+        f"(95% CI "
         f"{d.ci[0]:.1f}–{d.ci[1]:.1f}; median {d.median:.0f}, middle 80% {d.p10:.0f}–"
         f"{d.p90:.0f}) and the winner {d.winning_mean:.1f} (CI {d.winning_ci[0]:.1f}–"
         f"{d.winning_ci[1]:.1f}), over {d.games} games."
@@ -84,7 +85,7 @@ def _distribution_sentence(d: ScoreDistribution) -> str:
 def score_distribution_of(rows: pd.DataFrame, arm: str, players: int) -> ScoreDistribution:
     """The score distribution of one group (rows of a single arm and player count)."""
     scores = rows[seat_columns("score", players)].astype(float).to_numpy()
-    deals = _deals(rows)
+    deals = deals_of(rows)
     mean, ci = clustered_mean(scores.ravel(), np.repeat(deals, players))
     winning, winning_ci = clustered_mean(scores.max(axis=1), deals)
     breakdown = {
@@ -97,7 +98,7 @@ def score_distribution_of(rows: pd.DataFrame, arm: str, players: int) -> ScoreDi
         sd=float(flat.std(ddof=1)) if len(flat) > 1 else float("nan"),
         p10=float(np.percentile(flat, 10)), median=float(np.median(flat)),
         p90=float(np.percentile(flat, 90)), winning_mean=winning, winning_ci=winning_ci,
-        breakdown=breakdown, scores=scores, sentence="",
+        breakdown=breakdown, scores=scores, sentence="", bots=bots_phrase(rows, players),
     )
     result.sentence = _distribution_sentence(result)
     return result
@@ -143,6 +144,9 @@ class ScoreComparison:
     sentence: str
     #: Random permutations behind ``ks_p`` (its floor is 1/(resamples + 1)).
     ks_resamples: int = 999
+    #: Deal-clustered paired test of no mean difference.
+    p_value: float = float("nan")
+    bots: str = ""
 
 
 def _signed(x: float) -> str:
@@ -151,6 +155,8 @@ def _signed(x: float) -> str:
 
 
 def _comparison_sentence(c: ScoreComparison) -> str:
+    from gardensim.stats.cluster import format_p
+
     lo, hi = c.ci
     if lo > 0 or hi < 0:
         verdict = f"{abs(c.difference):.1f} {'more' if c.difference > 0 else 'fewer'}"
@@ -160,10 +166,11 @@ def _comparison_sentence(c: ScoreComparison) -> str:
              else "no evidence that the score distributions differ")
     at_floor = c.ks_p * (c.ks_resamples + 1) <= 1 + 1e-9
     return (
-        f"With {c.players} players, a player scores {c.arm_mean:.1f} points under {c.arm} "
-        f"against {c.baseline_mean:.1f} under {c.baseline}: {verdict} (95% CI {_signed(lo)} to "
-        f"{_signed(hi)}, {c.pairs} paired games); {shape} (KS distance {c.ks_distance:.2f}, "
-        f"paired permutation p {'≤' if at_floor else '='} {c.ks_p:.2g})."
+        f"With {c.players} players and {c.bots.removeprefix('with ')}, a player scores "
+        f"{c.arm_mean:.1f} points under {c.arm} against {c.baseline_mean:.1f} under "
+        f"{c.baseline}: {verdict} (95% CI {_signed(lo)} to {_signed(hi)}, {c.pairs} paired "
+        f"games on {c.deals} deals, {format_p(c.p_value)}); {shape} (KS distance "
+        f"{c.ks_distance:.2f}, paired permutation p {'≤' if at_floor else '='} {c.ks_p:.2g})."
     )
 
 
@@ -185,7 +192,7 @@ def deal_score_blocks(a: pd.DataFrame, b: pd.DataFrame, players: int
                       ) -> tuple[np.ndarray, np.ndarray]:
     """Every player score of each complete deal, one row per deal, for both arms (rows of
     ``a`` and ``b`` aligned game by game): the unit the permutation test swaps."""
-    deals = _deals(a)
+    deals = deals_of(a)
     counts = np.unique(deals, return_counts=True)
     keep = counts[0][counts[1] == counts[1].max()]
     mask = np.isin(deals, keep)
@@ -222,8 +229,8 @@ def ks_permutation(
 
 
 def compare_scores_of(
-    rows: pd.DataFrame, players: int, baseline: str, arm: str, boot: int = 2000,
-    resamples: int = 999, seed: int = 0,
+    rows: pd.DataFrame, players: int, baseline: str, arm: str, resamples: int = 999,
+    seed: int = 0,
 ) -> ScoreComparison:
     """``arm`` against ``baseline`` within one group (one player count, one study)."""
     import pandas as pd
@@ -232,10 +239,11 @@ def compare_scores_of(
     a, b = _paired_rows(rows, players, baseline, arm)
     if a.empty:
         raise MissingData(f"arms {baseline} and {arm} share no games at {players} players")
-    frame = pd.DataFrame({"game": a["game"], "deal": _deals(a),
+    frame = pd.DataFrame({"game": a["game"], "deal": deals_of(a),
                           "baseline": _mean_score(a, players), "arm": _mean_score(b, players)})
     frame["difference"] = frame["arm"] - frame["baseline"]
-    paired = compare_pair(frame, players, baseline, arm, MEAN_SCORE, boot, seed)
+    bots = bots_phrase(rows[rows["arm"].isin([baseline, arm])], players)
+    paired = compare_pair(frame, players, baseline, arm, MEAN_SCORE, bots)
     per_deal = frame.groupby("deal")["difference"].mean().to_numpy()
     wilcoxon_p = (float(wilcoxon(per_deal).pvalue) if np.any(per_deal != 0)
                   else 1.0)
@@ -246,13 +254,14 @@ def compare_scores_of(
         difference=paired.difference, ci=paired.ci,
         variance_reduction=paired.variance_reduction, wilcoxon_p=wilcoxon_p,
         ks_distance=distance, ks_p=ks_p, sentence="", ks_resamples=resamples,
+        p_value=paired.p_value, bots=bots,
     )
     result.sentence = _comparison_sentence(result)
     return result
 
 
 def compare_scores(
-    games: pd.DataFrame, boot: int = 2000, resamples: int = 999, seed: int = 0
+    games: pd.DataFrame, resamples: int = 999, seed: int = 0
 ) -> list[ScoreComparison]:
     """Every pair of arms (sorted names; the later arm minus the earlier), per player count
     and, when frames of several studies are combined, per study: only a study's own arms
@@ -264,8 +273,7 @@ def compare_scores(
         players = int(key[0])
         arms = sorted(str(a) for a in rows["arm"].unique())
         for baseline, arm in itertools.combinations(arms, 2):
-            results.append(compare_scores_of(rows, players, baseline, arm, boot, resamples,
-                                             seed))
+            results.append(compare_scores_of(rows, players, baseline, arm, resamples, seed))
     if not results:
         raise MissingData("comparing scores needs at least two arms; skipped")
     return results
@@ -278,7 +286,7 @@ def score_comparison_frame(results: list[ScoreComparison]) -> pd.DataFrame:
     return pd.DataFrame.from_records([
         {"players": r.players, "baseline": r.baseline, "arm": r.arm, "pairs": r.pairs,
          "deals": r.deals, "baseline_mean": r.baseline_mean, "arm_mean": r.arm_mean,
-         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1],
+         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1], "p_value": r.p_value,
          "variance_reduction": r.variance_reduction, "wilcoxon_p": r.wilcoxon_p,
          "ks_distance": r.ks_distance, "ks_p": r.ks_p}
         for r in results

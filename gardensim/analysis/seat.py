@@ -3,13 +3,18 @@
 Win share per seat counts a game shared by k winners as 1/k to each, so shares sum to one per
 game. Seat rotation over deals (``sim/play.py``) puts every bot in every seat equally often, so
 the seat effect is not confounded with bot strength; mirror matches (one bot in every seat)
-isolate it completely. See ``docs/analysis.md`` for methods and assumptions.
+isolate it completely. The unit of inference is the deal: the rotated replays of a deal (and
+every arm's replay of it) share its draws, so intervals and tests are clustered on it
+(:mod:`gardensim.stats.cluster`). In a partnership game the team is the unit: seat 0's team
+against 50%, one degree of freedom. Every result ends in a :class:`~gardensim.analysis.verdict.
+Verdict`. See ``docs/analysis.md`` for methods, assumptions and measured coverage.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,29 +23,21 @@ import numpy as np
 from gardensim.analysis.frames import (
     MissingData,
     bot_names,
+    bots_phrase,
+    deals_of,
     groups,
     label,
+    partnership_teams,
     pct,
     require,
     seat_columns,
 )
+from gardensim.analysis.verdict import FAIR_MARGIN, Quantity, Verdict, decide
 
 if TYPE_CHECKING:
     import pandas as pd
 
 ELO_SCALE = 400.0
-
-
-def wilson(successes: float, n: float, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval of a win share; fractional successes (split wins) are allowed.
-
-    Wilson rather than Wald because it stays inside [0, 1] and keeps its coverage near 0 and 1
-    (a seat that almost never wins). Split wins make the true variance a little smaller than the
-    binomial one, so the interval errs on the wide side.
-    """
-    from gardensim.stats import wilson_interval
-
-    return wilson_interval(min(float(successes), float(n)), int(n), confidence)
 
 
 def elo_from_share(share: float) -> float:
@@ -51,14 +48,17 @@ def elo_from_share(share: float) -> float:
 
 @dataclass
 class SeatAdvantage:
-    """Seat win shares of one arm and player count, with intervals and a test of equal seats."""
+    """Seat win shares of one arm (or of pooled arms) and player count, with deal-clustered
+    intervals, the cluster-robust test of equal seats (or partnerships) and a verdict."""
 
     arm: str
     players: int
     games: int
     mirror: bool
     table: pd.DataFrame = field(repr=False)
-    chi2: float
+    #: Cluster-robust Wald F of equal seats (partnerships), with its degrees of freedom.
+    statistic: float
+    df: tuple[int, int]
     p_value: float
     elo: float | None
     elo_ci: tuple[float, float] | None
@@ -66,25 +66,88 @@ class SeatAdvantage:
     #: Share of games seat 0 started, when the game records its start player (``first_player``
     #: column: Summer Pavilion may draw it at random); None means seat 0 always starts.
     seat0_starts: float | None = None
+    deals: int = 0
+    #: "with greedy bots in every seat": whose answer this is.
+    bots: str = ""
+    #: The two partnerships, seat 0's first, in a team game; None otherwise.
+    teams: tuple[tuple[int, ...], ...] | None = None
+    #: Variance of seat 0's share relative to independent games (1 + (m - 1)·rho).
+    design_effect: float = math.nan
+    fair_margin: float = FAIR_MARGIN
+    #: Holm-adjusted p over the seat tests of one report (set by :func:`holm`).
+    p_adjusted: float | None = None
+    #: Number of seat tests the adjustment ran over.
+    tests: int = 1
+    verdict: Verdict | None = None
+    #: The arms pooled into this answer (empty for one arm), and the p-value of the paired
+    #: comparison that could not tell them apart.
+    pooled: tuple[str, ...] = ()
+    pool_p: float | None = None
+    #: The estimate and interval sentence without the verdict.
+    description: str = ""
+    quantities: list[Quantity] = field(default_factory=list, repr=False)
 
 
-def _seat_sentence(r: SeatAdvantage) -> str:
-    row = r.table.iloc[0]
-    fair = 1 / r.players
-    who = "the first player (seat 0)"
+def _who(r: SeatAdvantage) -> str:
+    if r.teams is not None:
+        mates = " and ".join(str(s) for s in r.teams[0])
+        return f"the first player's partnership (seats {mates})"
     if r.seat0_starts is not None:
-        who = f"seat 0 (start player in {pct(r.seat0_starts)} of games)"
+        return f"seat 0 (start player in {pct(r.seat0_starts)} of games)"
+    return "the first player (seat 0)"
+
+
+def _describe(r: SeatAdvantage) -> str:
+    q = r.quantities[0]
+    where = label(r.arm, r.players)
+    if r.teams is not None:
+        a, b = ("+".join(str(s) for s in team) for team in r.teams)
+        where += f" (partnerships {a} against {b})"
     text = (
-        f"In {label(r.arm, r.players)}, {who} wins {pct(row['share'])} of {r.games} games "
-        f"(95% CI {pct(row['lo'])}–{pct(row['hi'])}) against a fair {pct(fair)}"
+        f"In {where}, {_who(r)} wins {pct(q.estimate.mean)} of {r.games} games {r.bots} "
+        f"(95% CI {pct(q.estimate.lo)}–{pct(q.estimate.hi)}, clustered on {r.deals} deals) "
+        f"against a fair {pct(q.fair)}"
     )
     if r.elo is not None and r.elo_ci is not None:
         text += f", an edge worth {r.elo:+.0f} Elo (CI {r.elo_ci[0]:+.0f} to {r.elo_ci[1]:+.0f})"
-    verdict = "seats differ" if r.p_value < 0.05 else "no evidence that seats differ"
-    text += f"; {verdict} (chi-square p = {r.p_value:.3g})."
-    if not r.mirror:
-        text = text[:-1] + ", bots rotated over seats."
-    return text
+    if r.pooled:
+        from gardensim.stats.cluster import format_p
+
+        text += ("; pooled because a paired comparison on their common deals cannot tell "
+                 f"these arms apart ({format_p(math.nan if r.pool_p is None else r.pool_p)})")
+    return text + "."
+
+
+def _test_text(r: SeatAdvantage) -> str:
+    from gardensim.stats.cluster import format_p
+
+    what = "equal partnerships" if r.teams is not None else "equal seats"
+    if r.p_adjusted is not None and r.tests > 1:
+        return (f"test of {what}: Holm-adjusted {format_p(r.p_adjusted)} over {r.tests} seat "
+                f"tests")
+    return f"test of {what}: {format_p(r.p_value)}"
+
+
+def finish(r: SeatAdvantage) -> SeatAdvantage:
+    """(Re)compute the verdict and the sentences from the estimates and the (adjusted) p."""
+    per = max(len(r.pooled), 1)
+    p = r.p_value if r.p_adjusted is None else r.p_adjusted
+    r.verdict = decide(r.quantities, p, r.fair_margin, r.games, r.players, per, r.tests)
+    r.description = _describe(r)
+    r.sentence = f"{r.description} Verdict: {r.verdict.text}; {_test_text(r)}."
+    return r
+
+
+def holm(results: Sequence[SeatAdvantage]) -> None:
+    """Set ``p_adjusted`` of every result by Holm's method over all of them, and redo their
+    verdicts and sentences: the family is every seat test whose verdict one report states."""
+    from gardensim.stats.cluster import holm as holm_p
+
+    adjusted = holm_p([r.p_value for r in results])
+    for r, p in zip(results, adjusted, strict=True):
+        r.p_adjusted = p
+        r.tests = len(results)
+        finish(r)
 
 
 def _seat0_starts(rows: pd.DataFrame) -> float | None:
@@ -95,49 +158,181 @@ def _seat0_starts(rows: pd.DataFrame) -> float | None:
     return None if share == 1 else share
 
 
-def seat_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> SeatAdvantage:
-    """Seat advantage of one group (rows of a single arm and player count)."""
+def _listing(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def seat_advantage_of(
+    rows: pd.DataFrame, arm: str, players: int, fair_margin: float = FAIR_MARGIN,
+    pooled: Sequence[str] = (), pool_p: float | None = None,
+) -> SeatAdvantage:
+    """Seat advantage of one group (rows of one arm, or of pooled arms, and one player count).
+
+    Each seat's share is the mean of its win shares with a CR1 interval clustered on the deal
+    (t with deals − 1 degrees of freedom); the seats are tested equal by the cluster-robust
+    Wald F on ``n − 1`` of them (shares sum to one). A partnership game is answered for seat
+    0's team against 50% (one restriction); each seat's interval is then half its team's.
+    """
     import pandas as pd
-    from scipy.stats import chisquare
+
+    from gardensim.stats.cluster import clustered_means
 
     wins = rows[seat_columns("win", players)].astype(float).to_numpy()
+    deals = deals_of(rows)
     n = len(wins)
-    totals = wins.sum(axis=0)
+    fair = 1 / players
+    teams = partnership_teams(rows, players)
+    if teams is not None:
+        team_share = clustered_means(wins[:, list(teams[0])].sum(axis=1), deals)
+        team = team_share.column(0)
+        quantities = [Quantity("the first player's partnership", team, 0.5)]
+        test = team_share.wald([0.5])
+        intervals = {s: (team.lo / 2, team.hi / 2) if s in teams[0]
+                     else ((1 - team.hi) / 2, (1 - team.lo) / 2) for s in range(players)}
+    else:
+        seats = clustered_means(wins, deals)
+        estimates = [seats.column(s) for s in range(players)]
+        quantities = [Quantity(f"seat {s}", estimates[s], fair) for s in range(players)]
+        test = seats.wald(np.full(players, fair), columns=range(players - 1))
+        intervals = {s: (estimates[s].lo, estimates[s].hi) for s in range(players)}
+    shares = wins.mean(axis=0)
     records = []
     for s in range(players):
-        lo, hi = wilson(totals[s], n)
-        records.append(
-            {"seat": s, "games": n, "wins": totals[s], "share": totals[s] / n, "lo": lo, "hi": hi,
-             "excess": totals[s] / n - 1 / players}
-        )
+        lo, hi = (min(max(x, 0.0), 1.0) for x in intervals[s])
+        records.append({"seat": s, "games": n, "wins": wins[:, s].sum(),
+                        "share": shares[s], "lo": lo, "hi": hi, "excess": shares[s] - fair})
+        if teams is not None:
+            records[-1]["team"] = 0 if s in teams[0] else 1
     table = pd.DataFrame.from_records(records)
-    chi2, p_value = chisquare(totals, np.full(players, totals.sum() / players))
     elo = elo_ci = None
     if players == 2:
         elo = elo_from_share(table.loc[0, "share"])
         elo_ci = (elo_from_share(table.loc[0, "lo"]), elo_from_share(table.loc[0, "hi"]))
+    names = bot_names(rows, players)
     result = SeatAdvantage(
-        arm=arm, players=players, games=n, mirror=len(bot_names(rows, players)) == 1,
-        table=table, chi2=float(chi2), p_value=float(p_value), elo=elo, elo_ci=elo_ci,
-        sentence="", seat0_starts=_seat0_starts(rows),
+        arm=arm, players=players, games=n, mirror=len(names) == 1,
+        table=table, statistic=test.statistic, df=(test.df_num, test.df_denom),
+        p_value=test.p_value, elo=elo, elo_ci=elo_ci, sentence="",
+        seat0_starts=_seat0_starts(rows), deals=quantities[0].estimate.clusters,
+        bots=bots_phrase(rows, players, names), teams=teams,
+        design_effect=quantities[0].estimate.design_effect, fair_margin=fair_margin,
+        pooled=tuple(pooled), pool_p=pool_p, quantities=quantities,
     )
-    result.sentence = _seat_sentence(result)
-    return result
+    return finish(result)
 
 
-def seat_advantage(games: pd.DataFrame) -> list[SeatAdvantage]:
-    """Seat advantage for every arm and player count in ``games``."""
+def seat_advantage(games: pd.DataFrame, fair_margin: float = FAIR_MARGIN,
+                   adjust: bool = True) -> list[SeatAdvantage]:
+    """Seat advantage for every arm and player count in ``games``.
+
+    ``fair_margin`` is the study's equivalence margin (a share: 0.03 = ±3 points); with
+    ``adjust`` the verdicts use Holm-adjusted p-values over the results returned (a report
+    widens that family to all its seat tests with :func:`holm`).
+    """
     require(games, ["arm", "players", "win_0", "win_1", "bot_0"], "seat advantage")
-    return [seat_advantage_of(rows, arm, n) for arm, n, rows in groups(games)]
+    results = [seat_advantage_of(rows, arm, n, fair_margin) for arm, n, rows in groups(games)]
+    if adjust and len(results) > 1:
+        holm(results)
+    return results
+
+
+def _outcome_columns(rows: pd.DataFrame, players: int,
+                     teams: tuple[tuple[int, ...], ...] | None) -> np.ndarray:
+    """What pooling must find equal across arms: seat 0's team share, or the first n − 1 seat
+    shares (the last follows)."""
+    wins = rows[seat_columns("win", players)].astype(float).to_numpy()
+    if teams is not None:
+        return wins[:, list(teams[0])].sum(axis=1)[:, None]
+    return wins[:, : players - 1]
+
+
+def _pool_test(rows: pd.DataFrame, arms: Sequence[str], players: int,
+               teams: tuple[tuple[int, ...], ...] | None) -> float | None:
+    """p-value of the paired comparison of ``arms`` (every seat share equal across arms), on
+    the games all of them played, clustered on the deal; None when they cannot be paired."""
+    from gardensim.stats.cluster import clustered_wald
+
+    frames = [rows[rows["arm"] == a].set_index("game") for a in arms]
+    common = frames[0].index
+    for f in frames[1:]:
+        common = common.intersection(f.index)
+    if len(common) == 0:
+        return None
+    frames = [f.loc[common.sort_values()] for f in frames]
+    for key in ("deal", "seed"):
+        if key in frames[0] and any(
+            not np.array_equal(frames[0][key].to_numpy(), f[key].to_numpy()) for f in frames
+        ):
+            return None
+    base = _outcome_columns(frames[0], players, teams)
+    diffs = np.hstack([_outcome_columns(f, players, teams) - base for f in frames[1:]])
+    deals = deals_of(frames[0].reset_index())
+    return clustered_wald(diffs, deals, np.zeros(diffs.shape[1])).p_value
+
+
+def pooled_seat_advantage(
+    games: pd.DataFrame, fair_margin: float = FAIR_MARGIN, alpha: float = 0.05,
+) -> list[SeatAdvantage]:
+    """The answers to "does the first player win too often?": per player count (and study),
+    arms with the same bots that a paired comparison on their common deals cannot tell apart
+    (every seat share, cluster-robust Wald, p ≥ ``alpha``) are pooled into one answer, clustered
+    on the deal across arms; arms that differ (or have other bots) keep their own answer.
+    Verdicts are Holm-adjusted over the answers returned.
+
+    Why pool: boards that play alike answer one question, and nine separate tests of it give
+    verdicts that flip between boards by chance while the paired comparison sees no difference.
+    """
+    require(games, ["arm", "players", "win_0", "win_1", "bot_0", "game"], "seat advantage")
+    keys = ["players", "study"] if "study" in games else ["players"]
+    results = []
+    for key, rows in games.groupby(keys, observed=True, sort=True):
+        players = int(key[0])
+        by_kind: dict[tuple, list[str]] = {}
+        for arm in sorted(str(a) for a in rows["arm"].unique()):
+            arm_rows = rows[rows["arm"] == arm]
+            kind = (tuple(bot_names(arm_rows, players)), partnership_teams(arm_rows, players))
+            by_kind.setdefault(kind, []).append(arm)
+        for (_, teams), arms in by_kind.items():
+            p = _pool_test(rows, arms, players, teams) if len(arms) > 1 else None
+            if p is not None and p >= alpha:
+                pooled = rows[rows["arm"].isin(arms)]
+                name = f"{_listing(arms)} pooled"
+                results.append(seat_advantage_of(pooled, name, players, fair_margin, arms, p))
+            else:
+                results += [seat_advantage_of(rows[rows["arm"] == a], a, players, fair_margin)
+                            for a in arms]
+    if len(results) > 1:
+        holm(results)
+    return results
 
 
 def seat_frame(results: list[SeatAdvantage]) -> pd.DataFrame:
     """All seat tables stacked, with arm and player count, for CSV and plots."""
     import pandas as pd
 
-    parts = [r.table.assign(arm=r.arm, players=r.players, chi2_p=r.p_value) for r in results]
-    cols = ["arm", "players", "seat", "games", "wins", "share", "lo", "hi", "excess", "chi2_p"]
+    parts = [r.table.assign(arm=r.arm, players=r.players, p_value=r.p_value)
+             for r in results]
+    cols = ["arm", "players", "seat", "games", "wins", "share", "lo", "hi", "excess", "p_value"]
     return pd.concat(parts, ignore_index=True)[cols]
+
+
+def verdict_frame(results: list[SeatAdvantage]) -> pd.DataFrame:
+    """One row per answer: seat 0's (team's) share and interval, the test, the verdict."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records([
+        {"arm": r.arm, "players": r.players, "games": r.games, "deals": r.deals,
+         "bots": r.bots.removeprefix("with "), "unit": "team" if r.teams else "seat",
+         "share": r.quantities[0].estimate.mean, "lo": r.quantities[0].estimate.lo,
+         "hi": r.quantities[0].estimate.hi, "fair": r.quantities[0].fair,
+         "design_effect": r.design_effect, "F": r.statistic, "df_num": r.df[0],
+         "df_denom": r.df[1], "p_value": r.p_value, "p_adjusted": r.p_adjusted,
+         "tests": r.tests, "pool_p": r.pool_p,
+         "verdict": r.verdict.kind if r.verdict else "", "fair_margin": r.fair_margin,
+         "games_needed": r.verdict.games_needed if r.verdict else None}
+        for r in results
+    ])
 
 
 @dataclass
@@ -155,6 +350,7 @@ class GazeboCompensation:
     p_value: float
     curve: pd.DataFrame = field(repr=False)
     sentence: str
+    bots: str = ""
 
 
 def _shares_with(supply: np.ndarray, extra: np.ndarray) -> np.ndarray:
@@ -166,24 +362,29 @@ def _shares_with(supply: np.ndarray, extra: np.ndarray) -> np.ndarray:
 
 
 def _compensation_sentence(c: GazeboCompensation) -> str:
-    where = label(c.arm, c.players)
+    where = f"In {label(c.arm, c.players)}, {c.bots}"
     if not any(c.extra):
         return (
-            f"In {where}, no whole-gazebo handicap would make seats fairer than they are "
-            f"(shares {', '.join(pct(s) for s in c.shares_before)})."
+            f"{where}, no whole-gazebo handicap would make seats fairer than they are "
+            f"(shares {', '.join(pct(s) for s in c.shares_before)}; an estimate before play, "
+            "from final gazebo margins)."
         )
+    from gardensim.stats.cluster import format_p
+
     parts = [f"seat {s} {e:+d} gazebo{'s' * (e != 1)}" for s, e in enumerate(c.extra) if e]
     text = (
-        f"In {where}, giving {', '.join(parts)} would have moved seat shares from "
+        f"{where}, an estimate before play (re-scoring final gazebo margins, not yet played): "
+        f"giving {', '.join(parts)} would have moved seat shares from "
         f"{', '.join(pct(s) for s in c.shares_before)} to "
         f"{', '.join(pct(s) for s in c.shares_after)}"
     )
     if c.base is not None:
         counts = ",".join(str(c.base + e) for e in c.extra)
         text += f' (option gazebos = "{counts}")'
-    text += ", judged from final gazebo margins"
+    text += "; play it as a paired arm to measure the real shares"
     if c.p_value >= 0.05:
-        text += f"; seats do not differ significantly (p = {c.p_value:.2g}), so this may be noise"
+        text += (f"; seats do not differ significantly ({format_p(c.p_value)}, clustered on "
+                 "deals), so this may be noise")
     return text + "."
 
 
@@ -192,7 +393,8 @@ def gazebo_compensation_of(
 ) -> GazeboCompensation:
     """Compensation for one group; see :func:`gazebo_compensation`."""
     import pandas as pd
-    from scipy.stats import chisquare
+
+    from gardensim.stats.cluster import clustered_wald
 
     supply = rows[seat_columns("supply", players)].astype(float).to_numpy()
     wins = rows[seat_columns("win", players)].astype(float).to_numpy()
@@ -226,8 +428,8 @@ def gazebo_compensation_of(
         base=base, shares_before=tuple(float(x) for x in wins.mean(axis=0)),
         shares_after=tuple(float(x) for x in _shares_with(supply, best_extra)),
         rule_agreement=agreement,
-        p_value=float(chisquare(wins.sum(axis=0), np.full(players, len(rows) / players))[1]),
-        curve=pd.DataFrame.from_records(curve), sentence="",
+        p_value=clustered_wald(wins, deals_of(rows), fair, columns=range(players - 1)).p_value,
+        curve=pd.DataFrame.from_records(curve), sentence="", bots=bots_phrase(rows, players),
     )
     result.sentence = _compensation_sentence(result)
     return result
@@ -240,8 +442,9 @@ def gazebo_compensation(games: pd.DataFrame, max_extra: int = 4) -> list[GazeboC
     more left. Each stored game is re-scored by the series rule of the rulebook ("the player with
     the lowest number of remaining gazebos wins", ties shared) on the adjusted final supplies,
     and the handicap whose re-scored shares are nearest 1/n (least squares; then the smallest
-    handicap) is chosen. It ignores that play would change with other counts, so read it as a
-    first estimate to be confirmed by a paired run with the suggested ``gazebos`` option.
+    handicap) is chosen. It ignores that play would change with other counts, so it is an
+    estimate before play, to be confirmed by a paired run with the suggested ``gazebos``
+    option. Its p-value is the deal-clustered test of equal seats of :func:`seat_advantage`.
     """
     require(games, ["supply_0", "supply_1", "win_0"], "gazebo compensation")
     results = []

@@ -4,7 +4,9 @@ Standings are read from the turns frame: with ``supply_*`` columns (Gazebo) the 
 seat with the fewest gazebos left; with ``score_*`` columns, or the mover's running ``score``
 (Summer Pavilion), the highest score.
 Each function returns a :class:`ShapeSummary` (one table across arms and player counts, one
-sentence per group). Methods: ``docs/analysis.md``.
+sentence per group). Intervals are clustered on the deal (the rotated replays of a deal share
+its draws); questions read from the turns frame find each game's deal in the games frame when
+given it, and otherwise count every game as its own cluster. Methods: ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ import numpy as np
 
 from gardensim.analysis.frames import (
     MAX_SEATS,
-    Z95,
     MissingData,
+    bots_phrase,
+    deals_of,
     groups,
     label,
     pct,
@@ -41,12 +44,49 @@ class ShapeSummary:
         return " ".join(self.sentences)
 
 
-def _ci(values: np.ndarray) -> tuple[float, float, float]:
-    mean = float(np.mean(values))
-    if len(values) < 2:
-        return mean, float("nan"), float("nan")
-    se = float(np.std(values, ddof=1) / np.sqrt(len(values)))
-    return mean, mean - Z95 * se, mean + Z95 * se
+def _ci(values: np.ndarray, clusters: np.ndarray) -> tuple[float, float, float]:
+    """Mean with its 95% interval clustered on ``clusters`` (CR1, t with G − 1 df)."""
+    from gardensim.stats.cluster import clustered_mean
+
+    cm = clustered_mean(np.asarray(values, dtype=float), clusters)
+    return cm.mean, cm.lo, cm.hi
+
+
+def _turn_bots(turns: pd.DataFrame) -> dict[tuple[str, int], str]:
+    """Per (arm, player count) of a turns frame, the phrase naming its bots."""
+    if "bot" not in turns:
+        return {}
+    keys = ["arm", "players"] if "players" in turns else ["arm"]
+    out = {}
+    for key, rows in turns.groupby(keys, observed=True):
+        arm, n = (key if len(keys) == 2 else (key[0], 0))
+        names = sorted(str(b) for b in rows["bot"].dropna().unique())
+        out[(str(arm), int(n))] = bots_phrase(rows, int(n), names)
+    return out
+
+
+def _where(arm: str, n: int, bots: dict[tuple[str, int], str]) -> str:
+    where = label(arm, n) if n else arm
+    phrase = bots.get((arm, n))
+    return f"{where}, {phrase}" if phrase else where
+
+
+def _with_deals(per_game: pd.DataFrame, games: pd.DataFrame | None) -> np.ndarray:
+    """The deal of each row of ``per_game`` (one row per game, keyed like the games frame),
+    or the game itself when no games frame is given."""
+    keys = [k for k in ("study", "players", "arm", "game") if k in per_game and (
+        games is not None and k in games)]
+    if games is None or "deal" not in games or "game" not in keys:
+        return (per_game[[k for k in ("study", "players", "arm", "game") if k in per_game]]
+                .astype(str).agg("/".join, axis=1).to_numpy())
+    lookup = games[[*keys, "deal"]].copy()
+    left = per_game[keys].copy()
+    for k in keys:
+        lookup[k] = lookup[k].astype(str)
+        left[k] = left[k].astype(str)
+    merged = left.merge(lookup, on=keys, how="left")
+    labels = merged[[k for k in keys if k != "game"]].astype(str).agg("/".join, axis=1)
+    return (labels + "#" + merged["deal"].astype(str)).to_numpy()
 
 
 def length_distribution(games: pd.DataFrame) -> ShapeSummary:
@@ -57,36 +97,40 @@ def length_distribution(games: pd.DataFrame) -> ShapeSummary:
     records, sentences = [], []
     for arm, n, rows in groups(games):
         t = rows["turns"].astype(float).to_numpy()
-        mean, lo, hi = _ci(t)
+        mean, lo, hi = _ci(t, deals_of(rows))
         rec = {"arm": arm, "players": n, "games": len(t), "mean": mean, "lo": lo, "hi": hi,
                "sd": float(np.std(t, ddof=1)) if len(t) > 1 else float("nan"),
                "p10": np.percentile(t, 10), "median": np.median(t), "p90": np.percentile(t, 90),
                "min": t.min(), "max": t.max()}
         records.append(rec)
         sentences.append(
-            f"In {label(arm, n)}, games last a median {rec['median']:.0f} turns (middle 80%: "
+            f"In {label(arm, n)}, {bots_phrase(rows, n)}, games last a median "
+            f"{rec['median']:.0f} turns (middle 80%: "
             f"{rec['p10']:.0f}–{rec['p90']:.0f}; mean {mean:.1f}, 95% CI {lo:.1f}–{hi:.1f})."
         )
     return ShapeSummary("length", pd.DataFrame.from_records(records), sentences)
 
 
 def end_reasons(games: pd.DataFrame) -> ShapeSummary:
-    """How games end, as shares with Wilson intervals, per group."""
+    """How games end, as shares with deal-clustered intervals, per group."""
     import pandas as pd
 
-    from gardensim.analysis.seat import wilson
+    from gardensim.stats.cluster import clustered_mean
 
     require(games, ["end_reason"], "end reasons")
     records, sentences = [], []
     for arm, n, rows in groups(games):
-        counts = rows["end_reason"].astype(str).value_counts()
+        reasons = rows["end_reason"].astype(str)
+        counts = reasons.value_counts()
         parts = []
         for reason, k in counts.items():
-            lo, hi = wilson(float(k), len(rows))
+            cm = clustered_mean((reasons == reason).to_numpy(dtype=float), deals_of(rows))
+            lo, hi = (min(max(x, 0.0), 1.0) for x in (cm.lo, cm.hi))
             records.append({"arm": arm, "players": n, "end_reason": reason, "games": int(k),
                             "share": k / len(rows), "lo": lo, "hi": hi})
             parts.append(f"{pct(k / len(rows))} by {reason}")
-        sentences.append(f"In {label(arm, n)}, games end {', '.join(parts)}.")
+        sentences.append(f"In {label(arm, n)}, {bots_phrase(rows, n)}, games end "
+                         f"{', '.join(parts)}.")
     return ShapeSummary("end reasons", pd.DataFrame.from_records(records), sentences)
 
 
@@ -138,12 +182,13 @@ def winning_margin(games: pd.DataFrame) -> ShapeSummary:
         s = _standing(rows, n)[0]
         ordered = -np.sort(-s, axis=1)
         margin = ordered[:, 0] - ordered[:, 1]
-        mean, lo, hi = _ci(margin)
+        mean, lo, hi = _ci(margin, deals_of(rows))
         values, counts = np.unique(margin, return_counts=True)
         records += [{"arm": arm, "players": n, "margin": v, "games": int(c),
                      "share": c / len(margin)} for v, c in zip(values, counts, strict=True)]
         sentences.append(
-            f"In {label(arm, n)}, the winner finishes a median {np.median(margin):.0f} {unit} "
+            f"In {label(arm, n)}, {bots_phrase(rows, n)}, the winner finishes a median "
+            f"{np.median(margin):.0f} {unit} "
             f"ahead of the runner-up (mean {mean:.2f}, 95% CI {lo:.2f}–{hi:.2f}); "
             f"{pct(float(np.mean(margin == 0)))} of games are tied at the top."
         )
@@ -180,16 +225,19 @@ def lead_history(turns: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def lead_changes(turns: pd.DataFrame) -> ShapeSummary:
-    """Mean lead changes per game and when the winner pulled ahead for good, per group."""
+def lead_changes(turns: pd.DataFrame, games: pd.DataFrame | None = None) -> ShapeSummary:
+    """Mean lead changes per game and when the winner pulled ahead for good, per group;
+    ``games`` gives each game's deal for the interval."""
     import pandas as pd
 
     history = lead_history(turns)
+    history["cluster"] = _with_deals(history, games)
+    bots = _turn_bots(turns)
     if "players" not in history:
         history["players"] = 0
     records, sentences = [], []
     for (arm, n), rows in history.groupby(["arm", "players"], observed=True, sort=True):
-        mean, lo, hi = _ci(rows["changes"].to_numpy(dtype=float))
+        mean, lo, hi = _ci(rows["changes"].to_numpy(dtype=float), rows["cluster"].to_numpy())
         frac = rows["decisive_fraction"].dropna().to_numpy()
         median = float(np.median(frac)) if len(frac) else float("nan")
         records.append({"arm": str(arm), "players": int(n), "games": len(rows),
@@ -197,17 +245,17 @@ def lead_changes(turns: pd.DataFrame) -> ShapeSummary:
                         "decisive_median": median,
                         "decisive_p25": np.percentile(frac, 25) if len(frac) else np.nan,
                         "decisive_p75": np.percentile(frac, 75) if len(frac) else np.nan})
-        where = label(str(arm), int(n)) if n else str(arm)
         sentences.append(
-            f"In {where}, the lead changes hands {mean:.2f} times per game (95% CI "
-            f"{lo:.2f}–{hi:.2f}); the eventual leader takes the lead for good after a median "
-            f"{pct(median)} of the game."
+            f"In {_where(str(arm), int(n), bots)}, the lead changes hands {mean:.2f} times "
+            f"per game (95% CI {lo:.2f}–{hi:.2f}); the eventual leader takes the lead for "
+            f"good after a median {pct(median)} of the game."
         )
     return ShapeSummary("lead changes", pd.DataFrame.from_records(records), sentences)
 
 
-def events_per_game(turns: pd.DataFrame) -> ShapeSummary:
-    """Mean count per game of every event type recorded (``ev_*`` columns), per group."""
+def events_per_game(turns: pd.DataFrame, games: pd.DataFrame | None = None) -> ShapeSummary:
+    """Mean count per game of every event type recorded (``ev_*`` columns), per group;
+    ``games`` gives each game's deal for the intervals."""
     import pandas as pd
 
     events = [c for c in turns.columns if c.startswith("ev_")]
@@ -215,18 +263,19 @@ def events_per_game(turns: pd.DataFrame) -> ShapeSummary:
         raise MissingData("events per game need ev_* turn columns; skipped")
     keys = ["players", "arm", "game"] if "players" in turns else ["arm", "game"]
     per_game = turns.groupby(keys, observed=True)[events].sum().reset_index()
+    per_game["cluster"] = _with_deals(per_game, games)
+    bots = _turn_bots(turns)
     if "players" not in per_game:
         per_game["players"] = 0
     records, sentences = [], []
     for (arm, n), rows in per_game.groupby(["arm", "players"], observed=True, sort=True):
         parts = []
         for ev in events:
-            mean, lo, hi = _ci(rows[ev].to_numpy(dtype=float))
+            mean, lo, hi = _ci(rows[ev].to_numpy(dtype=float), rows["cluster"].to_numpy())
             records.append({"arm": str(arm), "players": int(n), "event": ev[3:],
                             "mean": mean, "lo": lo, "hi": hi})
             parts.append(f"{mean:.2f} {ev[3:]}")
-        where = label(str(arm), int(n)) if n else str(arm)
-        sentences.append(f"Per game in {where}: {', '.join(parts)}.")
+        sentences.append(f"Per game in {_where(str(arm), int(n), bots)}: {', '.join(parts)}.")
     return ShapeSummary("events per game", pd.DataFrame.from_records(records), sentences)
 
 
@@ -246,11 +295,12 @@ def branching_factor(turns: pd.DataFrame, bins: int = 10) -> ShapeSummary:
              .agg(["mean", "median", "size"]).reset_index())
     table["arm"] = table["arm"].astype(str)
     sentences = []
+    bots = _turn_bots(turns)
     for (arm, n), rows in table.groupby(["arm", "players"], sort=True):
         first, last = rows.iloc[0], rows.iloc[-1]
-        where = label(str(arm), int(n)) if n else str(arm)
         sentences.append(
-            f"In {where}, a player chooses among a median {first['median']:.0f} legal moves in "
-            f"the first tenth of the game and {last['median']:.0f} in the last."
+            f"In {_where(str(arm), int(n), bots)}, a player chooses among a median "
+            f"{first['median']:.0f} legal moves in the first tenth of the game and "
+            f"{last['median']:.0f} in the last."
         )
     return ShapeSummary("branching factor", pd.DataFrame(table), sentences)

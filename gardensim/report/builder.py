@@ -27,7 +27,14 @@ from gardensim import __version__
 from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
 from gardensim.report.outdir import check_target, staged
-from gardensim.report.sections import Budget, PartSpec, Section, compute_sections, part_spec
+from gardensim.report.sections import (
+    Budget,
+    PartSpec,
+    Section,
+    adjust_seat_tests,
+    compute_sections,
+    part_spec,
+)
 from gardensim.sim.studyfile import to_toml
 
 if TYPE_CHECKING:
@@ -167,21 +174,35 @@ def _runs_by_game(runs: Sequence[Any]) -> dict[str, list[Any]]:
     return out
 
 
+def _fair_margin(runs: Sequence[Any], budget: Budget) -> float:
+    """The equivalence margin of a part: its studies' ``fair_margin`` (the strictest when they
+    differ), else the budget's default."""
+    margins = [float(m) / 100 for r in runs if (m := study_dict(r).get("fair_margin")) is not None]
+    return min(margins) if margins else budget.fair_margin
+
+
 def compute_parts(runs: Sequence[Any], budget: Budget | None = None) -> list[Part]:
-    """One part per game; with several games, ids and table names get the game as prefix."""
+    """One part per game; with several games, ids and table names get the game as prefix.
+    The seat verdicts of all parts are Holm-adjusted together (one report, one family)."""
     by_game = _runs_by_game(runs)
-    parts = []
+    budget = budget or Budget()
+    computed = []
     for game, group in by_game.items():
         spec = part_spec(game)
         games, turns = combine(group)
-        sections = compute_sections(games, turns, budget, spec.sections)
+        part_budget = replace(budget, fair_margin=_fair_margin(group, budget))
+        computed.append((game, spec, group, len(games),
+                         compute_sections(games, turns, part_budget, spec.sections)))
+    adjust_seat_tests([s for *_, sections in computed for s in sections])
+    parts = []
+    for game, spec, group, count, sections in computed:
         answers = [t for s in sections if s.id in spec.answers
                    for t in (s.sentences if s.answers is None else s.answers)]
         if len(by_game) > 1:
             sections = [replace(s, id=f"{game}-{s.id}",
                                 tables=[(f"{game}-{name}", f) for name, f in s.tables])
                         for s in sections]
-        parts.append(Part(game, spec, group, len(games), sections, answers))
+        parts.append(Part(game, spec, group, count, sections, answers))
     return parts
 
 

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shape, strength
+from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shape, strength, upsets
 from gardensim.analysis.frames import MissingData
+from gardensim.analysis.verdict import FAIR_MARGIN
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -35,6 +36,8 @@ class Section:
     note: str = ""
     #: The sentences repeated under "Answers in brief" (default: all of them).
     answers: list[str] | None = None
+    #: Result objects a report adjusts after every part is computed (the seat tests).
+    results: dict[str, list[Any]] = field(default_factory=dict)
 
     def show(self, summary: Any, caption: str, figure: Figure, table: str) -> None:
         """Answer with a summary of ``analysis.shape`` (its sentences and its table) and one
@@ -47,12 +50,14 @@ class Section:
 @dataclass
 class Budget:
     """Bootstrap replicates (and permutations) per method: small for tests, larger for real
-    reports."""
+    reports; and the study's equivalence margin for seat verdicts."""
 
     variance: int = 300
     skill: int = 400
+    #: Paired comparisons use deal-clustered t intervals now; kept so callers' budgets stand.
     arms: int = 2000
     permutations: int = 999
+    fair_margin: float = FAIR_MARGIN
 
 
 def _need_turns(turns: pd.DataFrame, what: str) -> None:
@@ -70,11 +75,37 @@ def _frame(results: list[Any], attr: str, **extra: Any) -> pd.DataFrame:
 def seat_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    results = seat.seat_advantage(games)
-    s.sentences = [r.sentence for r in results]
-    s.figures.append(("Win share per seat with 95% Wilson intervals; dashed: fair share.",
-                      plots.seat_plot(results)))
-    s.tables.append(("seat-shares", seat.seat_frame(results)))
+    per_arm = seat.seat_advantage(games, budget.fair_margin, adjust=False)
+    s.results = {"answers": seat.pooled_seat_advantage(games, budget.fair_margin),
+                 "per_arm": per_arm}
+    s.figures.append(("Win share per seat with 95% intervals clustered on deals; dashed: fair "
+                      "share.", plots.seat_plot(per_arm)))
+    render_seat(s)
+
+
+def render_seat(s: Section) -> None:
+    """Sentences and tables of the seat section from its results: the answers (arms pooled
+    where a paired comparison cannot tell them apart) with their verdicts, then the pooled
+    arms one by one without a verdict of their own."""
+    answers, per_arm = s.results["answers"], s.results["per_arm"]
+    pooled = {(r.players, arm) for r in answers for arm in r.pooled}
+    s.answers = [r.sentence for r in answers]
+    s.sentences = s.answers + [f"Before pooling: {r.description}" for r in per_arm
+                               if (r.players, r.arm) in pooled]
+    s.tables = [("seat-shares", seat.seat_frame(per_arm)),
+                ("seat-verdicts", seat.verdict_frame(answers))]
+
+
+def adjust_seat_tests(sections: list[Section]) -> None:
+    """Holm's correction over every seat test whose verdict the report states (all parts),
+    and the seat sections rewritten with the adjusted verdicts."""
+    mine = [sec for sec in sections if sec.results.get("answers")]
+    answers = [r for sec in mine for r in sec.results["answers"]]
+    if not answers:
+        return
+    seat.holm(answers)
+    for sec in mine:
+        render_seat(sec)
 
 
 def compensation_section(
@@ -132,7 +163,9 @@ def draw_advantage_section(
                       plots.draw_advantage_plot(results)))
     s.tables.append(("draw-advantage", pd.DataFrame.from_records([
         {"arm": r.arm, "players": r.players, "games": r.games, "odds_ratio": r.odds_ratio,
-         "lo": r.ci[0], "hi": r.ci[1], "p_value": r.p_value} for r in results])))
+         "lo": r.ci[0], "hi": r.ci[1], "p_value": r.p_value, "advantage_sd": r.advantage_sd,
+         "odds_ratio_per_sd": r.odds_ratio_per_sd, "lo_per_sd": r.ci_per_sd[0],
+         "hi_per_sd": r.ci_per_sd[1]} for r in results])))
 
 
 def variance_section(
@@ -149,17 +182,34 @@ def variance_section(
 def luck_compare_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    results = arms.compare_luck(games, boot=budget.variance)
-    s.sentences = [r.sentence for r in results]
-    s.figures.append(("Deal share of outcome variance, arm minus baseline, on common deals.",
-                      plots.luck_compare_plot(results)))
-    s.tables.append(("luck-comparison", pd.DataFrame.from_records([
-        {"players": r.players, "baseline": r.baseline, "arm": r.arm, "deals": r.deals,
-         "baseline_deal_share": r.baseline_share, "arm_deal_share": r.arm_share,
-         "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1],
-         "gap_difference": r.gap_difference,
-         "gap_lo": None if r.gap_ci is None else r.gap_ci[0],
-         "gap_hi": None if r.gap_ci is None else r.gap_ci[1]} for r in results])))
+    notes = []
+    try:
+        upset = upsets.upset_rate(games)
+    except MissingData as exc:
+        notes.append(str(exc))
+    else:
+        s.sentences += [r.sentence for r in upset]
+        s.figures.append(("How often the weaker bot beats the stronger, per arm, with 95% "
+                          "intervals clustered on deals.", plots.upset_plot(upset)))
+        s.tables.append(("upset-rates", upsets.upset_frame(upset)))
+    try:
+        results = arms.compare_luck(games, boot=budget.variance)
+    except MissingData as exc:
+        if not s.sentences:
+            raise MissingData(" ".join([*notes, str(exc)])) from None
+        notes.append(str(exc))
+    else:
+        s.sentences += [r.sentence for r in results]
+        s.figures.append(("Deal share of outcome variance for these bots, arm minus baseline, "
+                          "on common deals.", plots.luck_compare_plot(results)))
+        s.tables.append(("luck-comparison", pd.DataFrame.from_records([
+            {"players": r.players, "baseline": r.baseline, "arm": r.arm, "deals": r.deals,
+             "baseline_deal_share": r.baseline_share, "arm_deal_share": r.arm_share,
+             "difference": r.difference, "lo": r.ci[0], "hi": r.ci[1],
+             "gap_difference": r.gap_difference,
+             "gap_lo": None if r.gap_ci is None else r.gap_ci[0],
+             "gap_hi": None if r.gap_ci is None else r.gap_ci[1]} for r in results])))
+    s.note = " ".join(notes)
 
 
 def skill_section(
@@ -175,15 +225,15 @@ def skill_section(
 def arms_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    results = arms.compare_arms(games, "first_player", boot=budget.arms)
+    results = arms.compare_arms(games, "first_player")
     try:
-        results += arms.compare_arms(games, "stronger_bot", boot=budget.arms)
+        results += arms.compare_arms(games, "stronger_bot")
     except MissingData:
         pass
     s.answers = [r.sentence for r in results]
-    results += arms.compare_arms(games, "turns", boot=budget.arms)
+    results += arms.compare_arms(games, "turns")
     s.sentences = [r.sentence for r in results]
-    s.figures.append(("Arm minus baseline with 95% paired-bootstrap intervals.",
+    s.figures.append(("Arm minus baseline with 95% intervals clustered on deals.",
                       plots.arms_plot(results)))
     s.tables.append(("arm-comparisons", arms.comparison_frame(results)))
 
@@ -209,15 +259,14 @@ def scores_section(
                       plots.score_plot(distributions)))
     s.tables.append(("score-distributions", scores.distribution_frame(distributions)))
     try:
-        comparisons = scores.compare_scores(games, boot=budget.arms,
-                                            resamples=budget.permutations)
+        comparisons = scores.compare_scores(games, resamples=budget.permutations)
     except MissingData as exc:
         s.note = str(exc)
         return
     s.answers = [r.sentence for r in comparisons]
     s.sentences += s.answers
     s.figures.append(("A player's mean score, arm minus arm on common deals, with 95% "
-                      "paired-bootstrap intervals.", plots.score_difference_plot(comparisons)))
+                      "intervals clustered on deals.", plots.score_difference_plot(comparisons)))
     s.tables.append(("score-comparisons", scores.score_comparison_frame(comparisons)))
 
 
@@ -233,7 +282,7 @@ def endings_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     summary = shape.end_reasons(games)
-    s.show(summary, "Share of games by end reason, 95% Wilson intervals.",
+    s.show(summary, "Share of games by end reason, 95% intervals clustered on deals.",
            plots.grouped_bars(summary, "end_reason", "share", "end reason"), "end-reasons")
 
 
@@ -249,7 +298,7 @@ def lead_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     _need_turns(turns, "lead changes need")
-    summary = shape.lead_changes(turns)
+    summary = shape.lead_changes(turns, games)
     s.show(summary, "When the eventual winner took the lead for good.",
            plots.lead_plot(shape.lead_history(turns)), "lead-changes")
 
@@ -258,7 +307,7 @@ def events_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     _need_turns(turns, "events need")
-    summary = shape.events_per_game(turns)
+    summary = shape.events_per_game(turns, games)
     s.show(summary, "Mean events per game with 95% intervals.",
            plots.grouped_bars(summary, "event", "mean", "event"), "events-per-game")
 
@@ -293,9 +342,11 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
      "How much does drawing more single-coloured dominoes raise the odds of winning?",
      draw_advantage_section),
     ("variance", "What decides a game",
-     "How much of a result is the deal, the seat, the bot, or play?", variance_section),
+     "For these bots, how much of a result is the deal, the seat, the bot, or play?",
+     variance_section),
     ("luck-compare", "Is one drawing system luckier?",
-     "Does the deal decide more under one arm than under the other?", luck_compare_section),
+     "Does the weaker bot beat the stronger one more often under one arm, and how much more "
+     "does the deal predetermine the result for these bots?", luck_compare_section),
     ("skill", "Skill expression",
      "Does the stronger bot win more reliably under one drawing system?", skill_section),
     ("arms", "Arms compared on common deals",

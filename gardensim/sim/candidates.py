@@ -23,14 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gardensim.analysis.verdict import FAIR_MARGIN
 from gardensim.core.errors import ConfigError
 from gardensim.sim.study import Study
 
 if TYPE_CHECKING:
     import pandas as pd
 
-#: Equivalence margin around the fair share when a study sets none, in percentage points.
-DEFAULT_FAIR_MARGIN_POINTS = 3.0
 VERDICTS = ("fair", "unfair", "undecided")
 
 
@@ -94,7 +93,7 @@ def fair_margin(study: Study, override_points: float | None = None) -> float:
     if points is None:
         points = getattr(study, "fair_margin", None)
     if points is None:
-        points = DEFAULT_FAIR_MARGIN_POINTS
+        points = FAIR_MARGIN * 100
     fair = 100 / study.players
     if isinstance(points, bool) or not isinstance(points, int | float) or not 0 < points < fair:
         raise ConfigError(

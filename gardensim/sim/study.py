@@ -33,7 +33,7 @@ from gardensim.sim.play import MAX_SEATS
 #: Study keys (TOML top level and :class:`Study` fields), in documentation order.
 STUDY_KEYS = (
     "name", "description", "game", "board", "players", "partnership", "draw", "options",
-    "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "arms",
+    "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "fair_margin", "arms",
 )
 #: Keys of an arm that are not rule options.
 ARM_KEYS = ("name", "board", "bots", "pool", "options")
@@ -180,7 +180,8 @@ class Study:
     of ``players`` distinct entries plays, each in every cyclic order in turn over the deals;
     ``strengths`` lists bot specs each played as a mirror match in every arm. Unless ``rotate`` is
     false, each line-up is rotated over the seats of every deal (duplicate play). ``games``
-    counts games per arm.
+    counts games per arm. ``fair_margin`` only tells the analysis how close to fair counts as
+    fair (seat verdicts); it changes nothing that is played.
     """
 
     name: str
@@ -199,6 +200,9 @@ class Study:
     telemetry: bool = True
     arms: list[Arm] = field(default_factory=list)
     description: str = ""
+    #: Equivalence margin of the seat verdicts in percentage points of win share (3 = ±3
+    #: points); None leaves the analysis default (``gardensim.analysis.verdict.FAIR_MARGIN``).
+    fair_margin: float | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -221,6 +225,12 @@ class Study:
             raise _fail("options", "a table of rule options", self.options)
         if not isinstance(self.description, str):
             raise _fail("description", "a string", self.description)
+        if self.fair_margin is not None and (
+            isinstance(self.fair_margin, bool) or not isinstance(self.fair_margin, int | float)
+            or not 0 < self.fair_margin < 100 / max(self.players, 2)
+        ):
+            raise _fail("fair_margin", "percentage points of win share above 0 and below the "
+                        "fair share (3 means fair within ±3 points)", self.fair_margin)
         self.options = dict(self.options)
         for key in ("draw", "partnership"):
             value = getattr(self, key)
@@ -315,6 +325,8 @@ class Study:
                 out[key] = getattr(self, key)
         out.update(rotate=self.rotate, games=self.games, seed=self.seed,
                    telemetry=self.telemetry, options=dict(self.options))
+        if self.fair_margin is not None:
+            out["fair_margin"] = self.fair_margin
         out["arms"] = [a.to_dict() for a in self.arms]
         if out["board"] is None:
             del out["board"]

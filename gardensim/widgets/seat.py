@@ -80,19 +80,23 @@ class SeatPanel(Panel):
         self.table.value = table_html(seat_frame(self.results))
 
     def answer(self) -> str:
-        """Does the first player win too often? Yes, no or not detectably, with the numbers."""
+        """Does the first player win too often? The verdict (fair within the margin, unfair,
+        or undecided with the games to play), then the numbers."""
         if not self.results:
             return "No games have been run yet: press Run (or call panel.run())."
         r = self.results[0]
         first = r.table.iloc[0]
         fair = 1 / r.players
-        if first["lo"] > fair:
-            verdict = (f"Yes: the first player wins more than the fair {pct(fair)}, and the "
-                       "whole 95% interval lies above it.")
-        elif first["hi"] < fair:
-            verdict = (f"No, rather the opposite: the first player wins less than the fair "
-                       f"{pct(fair)}, with the whole 95% interval below it.")
+        verdict = r.verdict
+        if verdict is not None and verdict.kind == "unfair":
+            lead = ("Yes: the first player wins more than the fair" if first["share"] > fair
+                    else "No, rather the opposite: the first player wins less than the fair")
+            text = f"{lead} {pct(fair)} ({r.bots})."
+        elif verdict is not None and verdict.kind == "fair":
+            text = f"No: the seats are {verdict.text} ({r.bots})."
         else:
-            verdict = (f"Not detectably: after {r.games} games the 95% interval of the first "
-                       f"player's share still contains the fair {pct(fair)}.")
-        return " ".join([verdict, *self.sentences])
+            more = "" if verdict is None or verdict.games_needed is None else (
+                f"; about {verdict.games_needed} more games would settle it")
+            text = (f"Not decided after {r.games} games: the interval of the first player's "
+                    f"share is too wide to call the seats fair or unfair{more}.")
+        return " ".join([text, *self.sentences])

@@ -1,8 +1,11 @@
 """Synthetic games and turns frames with planted effects, shaped like the runner's output.
 
-Two generators: ``logit_games`` draws each game's winner from a multinomial logit of planted
-seat, bot and draw effects (known ground truth for seat, luck and arms tests); ``race_run``
-walks every seat's gazebo supply turn by turn, so games and turns agree (shape, report tests).
+``logit_games`` draws each game's winner from a multinomial logit of planted seat, bot and draw
+effects (known ground truth for seat, luck and arms tests); ``clustered_games`` does the same
+for many independent replicates at once, with a latent deal effect that makes the rotated
+replays of a deal correlated (coverage and size of the deal-clustered methods);
+``partnership_games`` plays 4-seat team games; ``race_run`` walks every seat's gazebo supply
+turn by turn, so games and turns agree (shape, report tests).
 """
 
 from __future__ import annotations
@@ -201,3 +204,133 @@ def score_games(
             frame[f"placement_{s}"] = scores[:, s] - 5 - numbers[:, s] if present else math.nan
         frames.append(pd.DataFrame(frame))
     return _finish(pd.concat(frames, ignore_index=True).to_dict("records"))
+
+
+def clustered_wins(
+    players: int = 2,
+    deals: int = 300,
+    replicates: int = 1,
+    arms: Sequence[str] = ("a",),
+    lineup: Sequence[str] | None = None,
+    seat_logit: Sequence[float] | None = None,
+    strength: dict[str, float] | None = None,
+    deal_luck: float = 0.0,
+    arm_deal_luck: dict[str, float] | None = None,
+    arm_seat_logit: dict[str, Sequence[float]] | None = None,
+    shared_play: bool = False,
+    deal_sharing: float = 1.0,
+    seed: int = 0,
+) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Win shares per arm as arrays ``[replicate, deal, rotation, seat]``, and the bot in each
+    ``[rotation, seat]``: the data of :func:`clustered_games` before it becomes a frame.
+
+    utility(seat) = seat_logit[seat] + strength[bot] + deal_luck · z(deal, seat) + Gumbel noise;
+    the winner has the largest utility. ``z`` belongs to the deal, so every rotation of a deal
+    shares it: that is the intra-deal correlation (``deal_luck`` 0.65–1.25 puts seat 0's at
+    0.14–0.27 for 2–4 players; :func:`intra_deal_correlation`). Arms share ``z`` with
+    correlation ``deal_sharing`` (1: the same deal; below 1 each arm adds its own part, so the
+    paired differences of a deal stay correlated). Each arm plays its own noise unless
+    ``shared_play`` (then equal arms give equal games).
+    """
+    rng = np.random.default_rng(seed)
+    lineup = list(lineup or ["greedy"] * players)
+    strength = strength or {}
+    rot = np.arange(players)
+    slot = (rot[None, :] + rot[:, None]) % players  # [rotation, seat] -> lineup slot
+    bots = np.array(lineup, dtype=object)[slot]
+    power = np.array([strength.get(b, 0.0) for b in lineup])[slot]
+    shape = (replicates, deals, players, players)
+    z = rng.standard_normal((replicates, deals, 1, players))
+    shared = rng.gumbel(size=shape)
+    out = {}
+    for arm in arms:
+        seats = np.array((arm_seat_logit or {}).get(arm, seat_logit or [0.0] * players))
+        luck = (arm_deal_luck or {}).get(arm, deal_luck)
+        own = rng.standard_normal(z.shape)
+        deal = math.sqrt(deal_sharing) * z + math.sqrt(1 - deal_sharing) * own
+        noise = shared if shared_play else rng.gumbel(size=shape)
+        win = (seats + power + luck * deal + noise).argmax(axis=3)
+        out[arm] = (win[..., None] == np.arange(players)).astype(float)
+    return out, bots
+
+
+def wins_frame(wins: dict[str, np.ndarray], bots: np.ndarray,
+               replicates: Sequence[int] | None = None) -> pd.DataFrame:
+    """The games frame of :func:`clustered_wins` arrays (``study`` = ``rep0``, ``rep1``…),
+    optionally of some replicates only."""
+    frames = []
+    for arm, array in wins.items():
+        reps = range(array.shape[0]) if replicates is None else list(replicates)
+        r, deals, players, _ = array[list(reps)].shape
+        n = deals * players
+        flat = array[list(reps)].reshape(r * n, players)
+        frame = {"study": np.repeat([f"rep{i}" for i in reps], n), "arm": arm,
+                 "game": np.tile(np.arange(n), r), "deal": np.tile(np.arange(n) // players, r),
+                 "players": players}
+        for s in range(MAX_SEATS):
+            present = s < players
+            frame[f"bot_{s}"] = np.tile(bots[:, s], deals * r) if present else None
+            frame[f"win_{s}"] = flat[:, s] if present else math.nan
+        frames.append(pd.DataFrame(frame))
+    games = pd.concat(frames, ignore_index=True)
+    for col in ["study", "arm"] + [f"bot_{s}" for s in range(MAX_SEATS)]:
+        games[col] = games[col].astype("category")
+    return games
+
+
+def clustered_games(players: int = 2, deals: int = 300, replicates: int = 1,
+                    **planted: object) -> pd.DataFrame:
+    """``replicates`` independent studies (``study`` = ``rep0``, ``rep1``…) in one frame, with
+    the planted effects of :func:`clustered_wins` (keywords as there)."""
+    wins, bots = clustered_wins(players, deals, replicates, **planted)  # type: ignore[arg-type]
+    return wins_frame(wins, bots)
+
+
+def partnership_wins(
+    deals: int = 300, replicates: int = 1, team_logit: float = 0.0, deal_luck: float = 0.0,
+    tie_rate: float = 0.05, seed: int = 0,
+) -> np.ndarray:
+    """Seat 0's team share ``[replicate, deal, rotation]`` of 4-seat team games: 1 when its
+    team wins, ½ on a four-way tie (``tie_rate``), 0 else. The team wins with log-odds
+    ``team_logit`` plus a deal effect shared by the deal's four rotations."""
+    rng = np.random.default_rng(seed)
+    z = rng.standard_normal((replicates, deals, 1))
+    wins = rng.random((replicates, deals, 4)) < 1 / (1 + np.exp(-(team_logit + deal_luck * z)))
+    tie = rng.random((replicates, deals, 4)) < tie_rate
+    return np.where(tie, 0.5, wins.astype(float))
+
+
+def partnership_games(
+    deals: int = 300, replicates: int = 1, team_logit: float = 0.0, deal_luck: float = 0.0,
+    tie_rate: float = 0.05, arms: Sequence[str] = ("a",), seed: int = 0,
+    team: np.ndarray | None = None,
+) -> pd.DataFrame:
+    """4-seat team games, partnerships {0, 3} and {1, 2}: both partners of the winning team get
+    ½, a four-way tie ¼ each (:func:`partnership_wins`, or the given ``team`` shares)."""
+    frames = []
+    for i, arm in enumerate(arms):
+        shares = team if team is not None else partnership_wins(
+            deals, replicates, team_logit, deal_luck, tie_rate, seed + i)
+        r, d, _ = shares.shape
+        n = d * 4
+        team_a = shares.reshape(r * n) / 2
+        frame = {"study": np.repeat([f"rep{k}" for k in range(r)], n), "arm": arm,
+                 "game": np.tile(np.arange(n), r), "deal": np.tile(np.arange(n) // 4, r),
+                 "players": 4, "win_0": team_a, "win_1": 0.5 - team_a, "win_2": 0.5 - team_a,
+                 "win_3": team_a}
+        for s in range(MAX_SEATS):
+            frame[f"bot_{s}"] = "greedy"
+        frames.append(pd.DataFrame(frame))
+    games = pd.concat(frames, ignore_index=True)
+    for col in ["study", "arm"] + [f"bot_{s}" for s in range(MAX_SEATS)]:
+        games[col] = games[col].astype("category")
+    return games
+
+
+def intra_deal_correlation(values: np.ndarray, per_deal: int) -> float:
+    """One-way ANOVA estimate of the correlation between replays of one deal (values ordered
+    deal by deal, ``per_deal`` each)."""
+    y = np.asarray(values, dtype=float).reshape(-1, per_deal)
+    between = per_deal * np.var(y.mean(axis=1), ddof=1)
+    within = np.sum((y - y.mean(axis=1, keepdims=True)) ** 2) / (len(y) * (per_deal - 1))
+    return float((between - within) / (between + (per_deal - 1) * within))

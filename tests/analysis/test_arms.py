@@ -17,16 +17,18 @@ def test_planted_first_player_edge_in_one_arm_is_the_measured_difference():
     assert (result.baseline, result.arm) == ("fair", "tilted")
     assert result.ci[0] <= 0.05 <= result.ci[1]
     assert result.ci[0] > 0
-    assert result.mcnemar_p < 0.01
+    assert result.p_value < 0.01 and result.mcnemar_p < 0.01
     assert result.variance_reduction > 0.3
-    assert "McNemar" in result.sentence and "pairing cut" in result.sentence
+    assert "paired test clustered on deals p" in result.sentence
+    assert "pairing cut" in result.sentence
 
 
 def test_identical_arms_differ_by_an_interval_around_zero():
     games = logit_games(players=2, deals=500, arms=["a", "b"], seat_logit=[EDGE, 0], seed=22)
     (result,) = compare_arms(games)
     assert result.difference == 0
-    assert result.mcnemar_p == 1.0
+    assert result.mcnemar_p == 1.0 and result.p_value == 1.0
+    assert result.ci == (0.0, 0.0)
     assert result.variance_reduction == pytest.approx(1.0)
 
 
@@ -68,7 +70,7 @@ def test_a_single_arm_cannot_be_compared():
         compare_arms(logit_games(players=2, deals=10))
 
 
-def test_the_arm_with_planted_deal_luck_is_found_luckier():
+def test_the_arm_with_planted_deal_luck_has_the_larger_deal_share():
     from gardensim.analysis.arms import compare_luck
 
     calm = logit_games(players=2, deals=400, arms=["calm"], seed=28, singles_mean={"calm": 2})
@@ -77,7 +79,8 @@ def test_the_arm_with_planted_deal_luck_is_found_luckier():
     (result,) = compare_luck(pd.concat([calm, wild], ignore_index=True), boot=100)
     assert (result.baseline, result.arm) == ("calm", "wild")
     assert result.ci[0] > 0
-    assert "decides more under wild" in result.sentence
+    assert "predetermines more of the result under wild" in result.sentence
+    assert "for these bots" in result.sentence
     assert result.gap_ci[0] > 0
 
 

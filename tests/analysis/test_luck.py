@@ -140,3 +140,37 @@ def test_a_clean_sweep_says_the_spread_is_only_a_lower_bound():
     (result,) = skill_expression(games, boot=10)
     assert result.stronger_share == 1.0
     assert "lower bound" in result.sentence
+
+
+def test_odds_ratio_per_standard_deviation_compares_systems_that_spread_draws_differently():
+    games = logit_games(players=2, deals=800, arms=["steady", "swingy"], draw_effect=0.3,
+                        singles_mean={"steady": 1.0, "swingy": 6.0}, seed=20)
+    steady, swingy = draw_advantage(games)
+    for r in (steady, swingy):
+        assert r.odds_ratio_per_sd == pytest.approx(math.exp(math.log(r.odds_ratio)
+                                                             * r.advantage_sd))
+        assert "one standard deviation of draw advantage" in r.sentence
+    assert swingy.advantage_sd > steady.advantage_sd
+    assert swingy.odds_ratio_per_sd > steady.odds_ratio_per_sd
+
+
+def test_variance_shares_are_worded_as_a_description_of_these_bots():
+    (mirror,) = variance_decomposition(logit_games(players=2, deals=100, deal_luck=1.0,
+                                                   seed=21), boot=10)
+    assert "with greedy bots in every seat" in mirror.sentence
+    assert "how much the deal predetermines the result for these bots" in mirror.sentence
+    assert "not how often a weaker player would beat a stronger one" in mirror.sentence
+    (mixed,) = variance_decomposition(logit_games(players=2, deals=100, lineup=["a", "b"],
+                                                  seed=21), boot=10)
+    assert "weaker player" not in mixed.sentence
+
+
+def test_singles_gap_interval_is_clustered_on_deals():
+    from gardensim.stats.cluster import clustered_mean
+
+    games = logit_games(players=3, deals=200, lineup=["greedy"] * 3, seed=22)
+    (result,) = singles_drawn(games)
+    drawn = games[["singles_drawn_0", "singles_drawn_1", "singles_drawn_2"]].to_numpy()
+    gap = clustered_mean(drawn.max(axis=1) - drawn.min(axis=1), games["deal"].to_numpy())
+    row = result.table.iloc[0]
+    assert (row["gap_lo"], row["gap_hi"]) == pytest.approx((gap.lo, gap.hi))

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from gardensim.analysis import arms, luck, plots, scores, seat, shape
+from gardensim.analysis import arms, luck, plots, scores, seat, shape, upsets
 from tests.analysis.synth import logit_games, race_run, score_games
 
 
@@ -47,7 +47,8 @@ def test_every_figure_renders(run):
         plots.draw_advantage_plot(luck.draw_advantage(bots)),
         plots.variance_plot(luck.variance_decomposition(games, boot=5)),
         plots.skill_plot(luck.skill_expression(bots, boot=5)),
-        plots.arms_plot(arms.compare_arms(games, boot=50)),
+        plots.arms_plot(arms.compare_arms(games)),
+        plots.upset_plot(upsets.upset_rate(bots)),
         plots.luck_compare_plot(arms.compare_luck(games, boot=20)),
         plots.length_plot(games),
         plots.grouped_bars(shape.end_reasons(games), "end_reason", "share", "end reason"),
@@ -69,7 +70,7 @@ def test_score_figures_show_each_arm_its_mean_and_each_paired_difference():
     means = sorted(line.get_xdata()[0] for line in ax.lines)
     assert means == pytest.approx(sorted(d.mean for d in distributions))
     assert len(ax.patches) == 3  # one step histogram per board
-    comparisons = scores.compare_scores(games, boot=50, resamples=19)
+    comparisons = scores.compare_scores(games, resamples=19)
     fig = plots.score_difference_plot(comparisons)
     points = fig.axes[0].containers[0].lines[0].get_xdata()
     assert points == pytest.approx([c.difference for c in comparisons])

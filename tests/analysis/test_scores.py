@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from gardensim.analysis.frames import Z95, MissingData
+from gardensim.analysis.frames import MissingData
 from gardensim.analysis.scores import (
     clustered_mean,
     compare_scores,
@@ -31,7 +31,7 @@ def _ks_by_hand(x: np.ndarray, y: np.ndarray) -> float:
 
 def test_planted_five_point_shift_is_the_paired_difference_inside_its_interval():
     games = score_games(players=2, deals=300, shift={"base": 0.0, "glazed": 5.0}, seed=1)
-    (result,) = compare_scores(games, boot=500, resamples=199)
+    (result,) = compare_scores(games, resamples=199)
     assert (result.baseline, result.arm) == ("base", "glazed")
     a = games[games["arm"] == "base"][["score_0", "score_1"]].to_numpy().mean(axis=1)
     b = games[games["arm"] == "glazed"][["score_0", "score_1"]].to_numpy().mean(axis=1)
@@ -42,13 +42,13 @@ def test_planted_five_point_shift_is_the_paired_difference_inside_its_interval()
     assert "paired permutation p ≤ 0.005" in result.sentence  # no resample of 199 got there
     assert "under glazed against" in result.sentence
     assert (f": {result.difference:.1f} more (95% CI {result.ci[0]:+.1f} to "
-            f"{result.ci[1]:+.1f}, 600 paired games)") in result.sentence
+            f"{result.ci[1]:+.1f}, 600 paired games on 300 deals, p < 1e-10)") in result.sentence
 
 
 def test_same_mean_wider_spread_is_caught_by_the_distribution_test_not_the_mean():
     games = score_games(players=2, deals=300, shift={"base": 0.0, "wide": 0.0},
                         spread={"wide": 2.0}, seed=2)
-    (result,) = compare_scores(games, boot=500, resamples=199)
+    (result,) = compare_scores(games, resamples=199)
     assert result.ci[0] <= 0 <= result.ci[1]
     assert "no clear difference" in result.sentence
     assert result.ks_p < 0.01 and "the score distributions differ" in result.sentence
@@ -58,7 +58,7 @@ def test_identical_arms_differ_by_nothing():
     base = score_games(players=3, deals=40, shift={"a": 0.0}, seed=3)
     games = pd.concat([base, base.assign(arm="b")], ignore_index=True)
     games["arm"] = games["arm"].astype("category")
-    (result,) = compare_scores(games, boot=200, resamples=99)
+    (result,) = compare_scores(games, resamples=99)
     assert result.difference == 0 and result.ci == (0.0, 0.0)
     assert result.ks_distance == 0 and result.ks_p == 1.0 and result.wilcoxon_p == 1.0
     assert "no evidence that the score distributions differ" in result.sentence
@@ -67,7 +67,7 @@ def test_identical_arms_differ_by_nothing():
 def test_ks_distance_is_the_largest_gap_between_the_empirical_cdfs():
     games = score_games(players=2, deals=50, shift={"a": 0.0, "b": 2.0}, spread={"b": 1.5},
                         seed=4)
-    (result,) = compare_scores(games, boot=100, resamples=99)
+    (result,) = compare_scores(games, resamples=99)
     x = games[games["arm"] == "a"][["score_0", "score_1"]].to_numpy().ravel()
     y = games[games["arm"] == "b"][["score_0", "score_1"]].to_numpy().ravel()
     assert result.ks_distance == pytest.approx(_ks_by_hand(x, y))
@@ -99,15 +99,18 @@ def test_a_partial_last_deal_is_left_out_of_the_permutation_blocks():
     assert deal_score_blocks(a, b, 3)[0].shape == (4, 9)
 
 
-def test_clustered_interval_equals_the_interval_of_deal_means_for_complete_deals():
+def test_clustered_interval_equals_the_t_interval_of_deal_means_for_complete_deals():
+    from scipy.stats import t
+
     rng = np.random.default_rng(7)
     deals = np.repeat(np.arange(40), 6)
     values = rng.normal(0, 3, 40)[deals] + rng.normal(50, 5, len(deals))
     mean, (lo, hi) = clustered_mean(values, deals)
     per_deal = pd.Series(values).groupby(deals).mean()
     se = per_deal.std(ddof=1) / np.sqrt(40)
+    half = t.ppf(0.975, 39) * se
     assert mean == pytest.approx(values.mean())
-    assert (lo, hi) == pytest.approx((mean - Z95 * se, mean + Z95 * se), rel=1e-9)
+    assert (lo, hi) == pytest.approx((mean - half, mean + half), rel=1e-9)
 
 
 def test_distribution_table_holds_scores_winning_score_and_breakdown_means():
@@ -127,7 +130,8 @@ def test_distribution_table_holds_scores_winning_score_and_breakdown_means():
     assert glazed["mean"] == pytest.approx(5 + placement + glazed["mean_numbers"])
     assert "mean_stars" not in table  # not recorded by these frames: not invented
     sentence = results[1].sentence
-    assert sentence.startswith("In glazed, 2 players, a player scores a mean ")
+    assert sentence.startswith(
+        "In glazed, 2 players, with greedy bots in every seat, a player scores a mean ")
     assert f"{glazed['lo']:.1f}–{glazed['hi']:.1f}" in sentence
 
 
@@ -137,7 +141,7 @@ def test_every_pair_of_three_arms_is_compared_per_player_count_and_study():
     four = score_games(players=4, deals=10, shift=arms, seed=9).assign(study="p4")
     games = pd.concat([two, four], ignore_index=True)
     games["arm"] = games["arm"].astype("category")
-    results = compare_scores(games, boot=100, resamples=49)
+    results = compare_scores(games, resamples=49)
     assert [(r.players, r.baseline, r.arm) for r in results] == [
         (n, a, b) for n in (2, 4) for a, b in [("base", "glazed-orange"),
                                                ("base", "glazed-purple"),
@@ -151,7 +155,7 @@ def test_arms_that_do_not_share_deals_are_not_paired():
     games = score_games(players=2, deals=10, shift={"a": 0.0, "b": 0.0}, seed=10)
     games.loc[games["arm"] == "b", "seed"] += 1
     with pytest.raises(MissingData, match="do not share deals"):
-        compare_scores(games, boot=50, resamples=9)
+        compare_scores(games, resamples=9)
 
 
 def test_frames_without_scores_or_without_a_second_arm_say_what_is_missing():

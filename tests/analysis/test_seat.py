@@ -1,4 +1,5 @@
-"""Seat advantage: planted seat edges are recovered with intervals that cover them."""
+"""Seat advantage: planted seat edges are recovered with deal-clustered intervals, and every
+answer ends in a verdict (fair within the margin, unfair, or undecided with the games to play)."""
 
 import math
 
@@ -7,14 +8,17 @@ import pandas as pd
 import pytest
 
 from gardensim.analysis.frames import MissingData
+from gardensim.analysis.samplesize import games_for_difference, games_for_equivalence
 from gardensim.analysis.seat import (
     elo_from_share,
     gazebo_compensation,
+    holm,
+    pooled_seat_advantage,
     seat_advantage,
     seat_frame,
-    wilson,
+    verdict_frame,
 )
-from tests.analysis.synth import logit, logit_games
+from tests.analysis.synth import clustered_games, logit, logit_games
 
 
 def test_planted_five_point_first_player_edge_is_inside_the_interval():
@@ -25,16 +29,15 @@ def test_planted_five_point_first_player_edge_is_inside_the_interval():
     assert seat0["lo"] > 0.5
     assert result.p_value < 0.05
     assert result.mirror
+    assert result.verdict.kind == "unfair"
+    assert "Verdict: unfair: seat 0 is +" in result.sentence
 
 
-def test_wilson_interval_covers_a_planted_share_about_95_percent_of_the_time():
-    rng = np.random.default_rng(11)
-    n, p, reps = 400, 0.55, 400
-    hits = 0
-    for wins in rng.binomial(n, p, size=reps):
-        lo, hi = wilson(float(wins), n)
-        hits += lo <= p <= hi
-    assert 0.92 <= hits / reps <= 0.98
+def test_every_sentence_names_its_bots():
+    mirror = logit_games(players=2, deals=20, seed=1)
+    mixed = logit_games(players=2, deals=20, lineup=["greedy", "random"], seed=1)
+    assert "with greedy bots in every seat" in seat_advantage(mirror)[0].sentence
+    assert "with greedy and random rotated over the seats" in seat_advantage(mixed)[0].sentence
 
 
 def test_shared_wins_are_split_between_winners():
@@ -44,6 +47,7 @@ def test_shared_wins_are_split_between_winners():
     (result,) = seat_advantage(games)
     assert result.table["share"].tolist() == [0.5, 0.5]
     assert result.table["wins"].sum() == len(games)
+    assert result.p_value == 1.0 and result.verdict.kind == "fair"
 
 
 def test_elo_equivalent_of_a_64_percent_edge_is_100_points():
@@ -63,6 +67,7 @@ def test_three_player_seat_test_detects_a_planted_edge_and_not_its_absence():
     assert with_edge.p_value < 0.001
     assert without.p_value > 0.01
     assert with_edge.elo is None
+    assert with_edge.df == (2, 799)
     assert "33.3%" in with_edge.sentence
 
 
@@ -73,6 +78,106 @@ def test_one_result_per_arm_and_player_count():
     assert [(r.arm, r.players) for r in results] == [("a", 2), ("b", 2), ("a", 3)]
     frame = seat_frame(results)
     assert len(frame) == 2 + 3 + 2
+
+
+# ----- verdicts -----------------------------------------------------------------------------
+
+def test_a_fair_game_with_enough_deals_is_fair_within_the_margin():
+    games = clustered_games(players=2, deals=4000, deal_luck=0.9, seed=41)
+    (r,) = seat_advantage(games)
+    assert r.verdict.kind == "fair"
+    assert all(abs(x - 0.5) <= 0.03 for x in (r.table.loc[0, "lo"], r.table.loc[0, "hi"]))
+    assert "Verdict: fair within ±3 points" in r.sentence
+    (wide,) = seat_advantage(games, fair_margin=0.005)
+    assert wide.verdict.kind == "undecided" and "±" not in wide.verdict.text
+
+
+def test_a_small_edge_inside_the_margin_is_fair_and_says_the_seats_differ():
+    games = logit_games(players=2, deals=6000, seat_logit=[logit(0.515), 0.0], seed=47)
+    (r,) = seat_advantage(games)
+    assert r.p_value < 0.05 and r.table.loc[0, "lo"] > 0.5
+    assert r.verdict.kind == "fair"
+    assert "fair within ±3 points (the seats differ detectably, by less than that)" in r.sentence
+
+
+def test_an_undecided_verdict_says_how_many_more_games_would_settle_it():
+    games = clustered_games(players=3, deals=100, deal_luck=1.1, seed=42)
+    (r,) = seat_advantage(games)
+    assert r.verdict.kind == "undecided"
+    worst = max(r.quantities, key=lambda q: abs(q.deviation))
+    variance = r.games * worst.estimate.se ** 2  # one game's variance, design effect included
+    if abs(worst.deviation) < 0.015:
+        total = games_for_equivalence(0.03, worst.deviation, variance, players=3)
+    else:
+        total = games_for_difference(worst.deviation, math.sqrt(variance), players=3)
+    assert r.verdict.games_needed == total - r.games
+    assert f"play about {r.verdict.games_needed} more games" in r.sentence
+
+
+def test_fair_margin_must_be_a_share():
+    games = logit_games(players=2, deals=10, seed=1)
+    with pytest.raises(ValueError, match="0.03"):
+        seat_advantage(games, fair_margin=3)
+
+
+def test_study_fair_margin_is_points_validated_and_kept_out_of_default_studies():
+    from gardensim.core.errors import ConfigError
+    from gardensim.sim.study import Study
+
+    base = {"name": "s", "game": "toy", "players": 2, "bots": ["random"] * 2, "games": 4}
+    assert "fair_margin" not in Study.from_dict(base).to_dict()
+    assert Study.from_dict({**base, "fair_margin": 5}).to_dict()["fair_margin"] == 5
+    for bad in (50, 0, -1, True, "3%"):
+        with pytest.raises(ConfigError, match="fair_margin"):
+            Study.from_dict({**base, "fair_margin": bad})
+
+
+def test_holm_adjusts_every_seat_test_of_a_family_and_says_so():
+    from statsmodels.stats.multitest import multipletests
+
+    games = pd.concat([logit_games(players=2, deals=300, arms=[a], seat_logit=[edge, 0],
+                                   seed=i)
+                       for i, (a, edge) in enumerate([("a", 0.0), ("b", 0.2), ("c", 0.4)])])
+    results = seat_advantage(games, adjust=False)
+    raw = [r.p_value for r in results]
+    holm(results)
+    assert [r.p_adjusted for r in results] == pytest.approx(
+        list(multipletests(raw, method="holm")[1]))
+    assert all(r.tests == 3 for r in results)
+    assert all("Holm-adjusted p" in r.sentence and "over 3 seat tests" in r.sentence
+               for r in results)
+    assert [r.p_adjusted for r in seat_advantage(games)] == pytest.approx(
+        [r.p_adjusted for r in results])
+
+
+def test_boards_that_a_paired_comparison_cannot_tell_apart_are_pooled_and_say_so():
+    games = clustered_games(players=3, deals=200, arms=("base", "glazed-orange", "glazed-purple"),
+                            deal_luck=1.0, seed=43)
+    (r,) = pooled_seat_advantage(games)
+    assert r.pooled == ("base", "glazed-orange", "glazed-purple")
+    assert r.pool_p >= 0.05 and r.games == len(games) and r.deals == 200
+    assert r.arm == "base, glazed-orange and glazed-purple pooled"
+    assert "pooled because a paired comparison on their common deals cannot tell" in r.sentence
+    assert "per arm" in r.sentence or r.verdict.kind != "undecided"
+    assert verdict_frame([r])["pool_p"].iloc[0] == r.pool_p
+
+
+def test_boards_that_differ_keep_their_own_answers_and_all_are_holm_adjusted():
+    games = clustered_games(players=2, deals=300, arms=("base", "tilted"), deal_luck=0.9,
+                            arm_seat_logit={"base": [0.0, 0.0], "tilted": [0.8, 0.0]},
+                            seed=44)
+    games = pd.concat([games, clustered_games(players=3, deals=100, seed=45)])
+    results = pooled_seat_advantage(games)
+    assert [(r.players, r.arm) for r in results] == [(2, "base"), (2, "tilted"), (3, "a")]
+    assert all(r.tests == 3 and not r.pooled for r in results)
+
+
+def test_arms_with_other_bots_are_never_pooled():
+    mirror = clustered_games(players=2, deals=100, arms=("greedy",), seed=46)
+    mixed = clustered_games(players=2, deals=100, arms=("mixed",), lineup=["greedy", "random"],
+                            seed=46)
+    results = pooled_seat_advantage(pd.concat([mirror, mixed]))
+    assert [r.arm for r in results] == ["greedy", "mixed"]
 
 
 def test_seat_advantage_names_missing_columns():
@@ -104,6 +209,7 @@ def test_compensation_gives_the_favoured_seat_the_planted_extra_gazebo():
     assert comp.rule_agreement == 1.0
     assert comp.base == 24
     assert '"25,24"' in comp.sentence
+    assert "an estimate before play" in comp.sentence
     assert "may be noise" not in comp.sentence
 
 

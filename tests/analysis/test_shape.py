@@ -114,3 +114,22 @@ def test_a_movers_running_score_gives_the_standings_of_every_seat():
     assert history["changes"].iloc[0] == 2
     assert history["final"].iloc[0] == 0
     assert history["decisive_turn"].iloc[0] == 4
+
+
+def test_shape_intervals_are_clustered_on_the_deal_read_from_the_games_frame():
+    from gardensim.stats.cluster import clustered_mean
+
+    run = race_run(players=2, deals=30, arms=["x"])
+    length = length_distribution(run.games).table.iloc[0]
+    turns = clustered_mean(run.games["turns"].to_numpy(), run.games["deal"].to_numpy())
+    assert (length["lo"], length["hi"]) == pytest.approx((turns.lo, turns.hi))
+    history = lead_history(run.turns)
+    by_deal = lead_changes(run.turns, run.games).table.iloc[0]
+    by_game = lead_changes(run.turns).table.iloc[0]
+    deals = history["game"].to_numpy() // 2
+    expected = clustered_mean(history["changes"].to_numpy(dtype=float), deals)
+    assert (by_deal["changes_lo"], by_deal["changes_hi"]) == pytest.approx(
+        (expected.lo, expected.hi))
+    alone = clustered_mean(history["changes"].to_numpy(dtype=float), history["game"].to_numpy())
+    assert (by_game["changes_lo"], by_game["changes_hi"]) == pytest.approx((alone.lo, alone.hi))
+    assert "with greedy bots in every seat" in lead_changes(run.turns, run.games).sentence

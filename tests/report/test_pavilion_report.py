@@ -120,17 +120,22 @@ def test_the_gazebo_part_says_what_a_gazebo_only_report_says(built):
     mixed = together[0]
     assert [s.id for s in mixed.sections] == [f"gazebo-{s.id}" for s in alone.sections]
     assert [s.id for s in alone.sections] == list(PARTS["gazebo"].sections)
-    assert [s.sentences for s in mixed.sections] == [s.sentences for s in alone.sections]
+    # one report is one Holm family: only the seat verdicts' adjustment may differ
+    assert [s.sentences for s in mixed.sections if s.id != "gazebo-seat"] == [
+        s.sentences for s in alone.sections if s.id != "seat"]
+    assert [r.description for r in mixed.sections[0].results["answers"]] == [
+        r.description for r in alone.sections[0].results["answers"]]
     assert [s.note for s in mixed.sections] == [s.note for s in alone.sections]
     assert [n for s in mixed.sections for n, _ in s.tables] == [
         f"gazebo-{n}" for s in alone.sections for n, _ in s.tables]
-    assert mixed.answers == alone.answers
+    assert [a for a in mixed.answers if "Verdict" not in a] == [
+        a for a in alone.answers if "Verdict" not in a]
 
 
 def test_pavilion_seat_and_score_tables_are_the_analysis_of_the_stored_runs(built):
     out, page, runs = built
     games, _ = combine([runs["tiny-pavilion-2p"], runs["tiny-pavilion-3p"]])
-    comparisons = compare_scores(games, boot=2000, resamples=999)
+    comparisons = compare_scores(games, resamples=999)
     csv = pd.read_csv(out / "tables" / "pavilion-score-comparisons.csv")
     assert list(zip(csv["players"], csv["baseline"], csv["arm"], strict=True)) == [
         (r.players, r.baseline, r.arm) for r in comparisons]
@@ -140,8 +145,8 @@ def test_pavilion_seat_and_score_tables_are_the_analysis_of_the_stored_runs(buil
     results = seat_advantage(games)
     assert len(seat) == 3 * 2 + 3 * 3
     assert [r.arm for r in results] == ["base", "glazed-orange", "glazed-purple"] * 2
-    for r in results + comparisons:
-        assert html.escape(r.sentence) in page
+    for text in [r.description for r in results] + [r.sentence for r in comparisons]:
+        assert html.escape(text) in page
     assert all("the first player (seat 0)" in r.sentence for r in results)
 
 
@@ -150,7 +155,8 @@ def test_answers_in_brief_are_grouped_by_game(built):
     answers = _sections(page)["answers"]
     gazebo, pavilion = answers.split("<strong>Summer Pavilion</strong>")
     assert "<strong>Gazebo</strong>" in gazebo and "gazebo-draw, 2 players" in gazebo
-    assert "In base, 2 players, the first player (seat 0) wins" in pavilion
+    assert re.search(r"In base(, glazed-orange and glazed-purple pooled)?, 2 players, the first "
+                     r"player \(seat 0\) wins", pavilion)
     assert "under glazed-purple against" in pavilion and "paired permutation" in pavilion
     assert "a player scores a mean" not in pavilion  # distributions stay in their section
 

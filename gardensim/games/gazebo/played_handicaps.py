@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gardensim.analysis.verdict import FAIR_MARGIN
 from gardensim.games.gazebo.handicap import gazebos_text, share_text
-from gardensim.sim.candidates import DEFAULT_FAIR_MARGIN_POINTS, Judgement, judge
+from gardensim.sim.candidates import Judgement, judge
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,7 +55,7 @@ def bots_in(games: pd.DataFrame, arm: str, players: int) -> str:
 
 
 def played_handicaps(
-    games: pd.DataFrame, margin: float = DEFAULT_FAIR_MARGIN_POINTS / 100
+    games: pd.DataFrame, margin: float = FAIR_MARGIN
 ) -> list[PlayedHandicap]:
     """The handicap arms of a run (seats starting with different gazebos) with their measured
     seat shares, intervals and verdict: what the report shows instead of trusting an estimate."""
