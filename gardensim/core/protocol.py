@@ -27,6 +27,8 @@ from typing import Any, ClassVar
 
 Action = int
 TERMINAL = -1
+#: Most seats any game may have: the frames hold one column per seat up to this many.
+MAX_SEATS = 4
 
 
 class Game(ABC):

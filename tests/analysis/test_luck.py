@@ -5,12 +5,8 @@ import math
 import pytest
 
 from gardensim.analysis.frames import MissingData
-from gardensim.analysis.luck import (
-    draw_advantage,
-    singles_drawn,
-    skill_expression,
-    variance_decomposition,
-)
+from gardensim.analysis.luck import skill_expression, variance_decomposition
+from gardensim.games.gazebo.questions import draw_advantage, singles_drawn
 from tests.analysis.synth import logit_games
 
 

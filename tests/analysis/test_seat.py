@@ -11,13 +11,13 @@ from gardensim.analysis.frames import MissingData
 from gardensim.analysis.samplesize import games_for_difference, games_for_equivalence
 from gardensim.analysis.seat import (
     elo_from_share,
-    gazebo_compensation,
     holm,
     pooled_seat_advantage,
     seat_advantage,
     seat_frame,
     verdict_frame,
 )
+from gardensim.games.gazebo.questions import gazebo_compensation
 from tests.analysis.synth import clustered_games, logit, logit_games
 
 

@@ -13,6 +13,10 @@ from typing import Any, ClassVar
 
 from gardensim.core.errors import IllegalMoveError
 from gardensim.core.protocol import TERMINAL, Action, Game, GameState
+from gardensim.core.spec import GameSpec, Question, ReportPart
+
+#: The toy's one board (its only layout is a line of cards).
+BOARDS = ("line",)
 
 
 class ToyGame(Game):
@@ -139,3 +143,34 @@ class ToyState(GameState):
 
     def game_row(self) -> dict[str, Any]:
         return {"scores": list(self.scores)}
+
+
+def cards_section(s: Any, games: Any, turns: Any, budget: Any) -> None:
+    """The toy's own report question: the mean card played, per arm (from its ``card``
+    column), so a test can see a game's question reach the report."""
+    from gardensim.analysis.frames import MissingData
+
+    if turns.empty or "card" not in turns:
+        raise MissingData("cards played need the turns frame; skipped")
+    table = turns.groupby("arm", observed=True)["card"].mean().rename("mean_card").reset_index()
+    s.sentences = [f"In {r.arm}, the mean card played is {r.mean_card:.2f}."
+                   for r in table.itertuples()]
+    s.tables.append(("toy-cards", table))
+
+
+SPEC = GameSpec(
+    name="toy",
+    title="Toy cards",
+    game="tests.support.toygame:ToyGame",
+    default_board="line",
+    boards="tests.support.toygame:BOARDS",
+    min_players=2,
+    max_players=4,
+    report=ReportPart(
+        title="Toy cards",
+        sections=("seat", "cards", "arms", "length", "sample-size"),
+        answers=("seat", "cards"),
+        questions=(Question("cards", "Cards played", "Which cards do players play?",
+                            "tests.support.toygame:cards_section"),),
+    ),
+)
