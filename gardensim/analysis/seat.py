@@ -62,7 +62,7 @@ class SeatAdvantage:
     elo_ci: tuple[float, float] | None
     sentence: str
     #: Share of games seat 0 started, when the game records its start player (``first_player``
-    #: column: Summer Pavilion may draw it at random); None means seat 0 always starts.
+    #: column of a game that may draw it at random); None means seat 0 always starts.
     seat0_starts: float | None = None
     deals: int = 0
     #: "with greedy bots in every seat": whose answer this is.

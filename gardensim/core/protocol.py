@@ -65,7 +65,7 @@ class Game(ABC):
 class GameState(ABC):
     """One position of a game. Mutable; cheap to :meth:`clone`; supports :meth:`undo`."""
 
-    __slots__ = ()  # subclasses may keep a __dict__ or, like Gazebo's, name theirs
+    __slots__ = ()  # subclasses may keep a __dict__ or name their slots
 
     game: Game
 

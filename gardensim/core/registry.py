@@ -76,6 +76,12 @@ def game_names() -> list[str]:
     return sorted({*_discovered(), *_loaded})
 
 
+def default_game() -> str:
+    """The game a command plays when none is named: the first known game alphabetically, so
+    the choice depends on no game's name (``--game`` is better given)."""
+    return game_names()[0]
+
+
 def game_spec(name: str) -> GameSpec:
     """The spec of game ``name``; ConfigError listing the known games for an unknown name."""
     if name in _loaded:
