@@ -35,7 +35,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from gardensim.sim.bench import bench
 
-    result = bench(game=args.game or registry.default_game(), board=args.board, players=args.players, bot=args.bot,
+    result = bench(game=args.game or registry.default_game(), board=args.board,
+                   players=args.players, bot=args.bot,
                    games=args.games, jobs=args.jobs, telemetry=args.telemetry, seed=args.seed,
                    options=parse_options(args.option))
     if args.json:
