@@ -132,7 +132,7 @@ class ToyState(GameState):
 
     def evaluate(self, player: int) -> float:
         others = max((s for p, s in enumerate(self.scores) if p != player), default=0)
-        return 0.5 + (self.scores[player] - others) / 60
+        return min(1.0, max(0.0, 0.5 + (self.scores[player] - others) / 60))
 
     def mark(self) -> Any:
         return list(self.scores)
