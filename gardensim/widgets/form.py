@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from gardensim.core import registry
 from gardensim.sim.study import Study
 from gardensim.widgets.choices import (
     BOT_CHOICES,
@@ -89,7 +90,9 @@ class StudyForm:
         game = self.game.value
         boards = board_names(game)
         self.board.options = boards or [("(none)", None)]
-        self.board.value = board if board in boards else (boards[0] if boards else None)
+        default = registry.game_spec(game).default_board
+        fallback = default if default in boards else (boards[0] if boards else None)
+        self.board.value = board if board in boards else fallback
         self.board.disabled = not boards
         systems = option_choices(game)[1]
         self.draw.options = systems or [("(none)", None)]
