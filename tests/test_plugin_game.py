@@ -70,3 +70,18 @@ def test_a_game_registered_by_call_plays_in_worker_processes(tmp_path):
 def test_register_game_takes_only_a_spec():
     with pytest.raises(TypeError, match="GameSpec"):
         registry.register_game("tests.support.toygame:SPEC")  # type: ignore[arg-type]
+
+
+def test_a_game_with_a_renderer_gets_its_boards_drawn_in_the_report(tmp_path):
+    from dataclasses import replace
+
+    spec = replace(registry.game_spec("toy"), name="toy-drawn",
+                   renderer="tests.support.toygame:line_figure")
+    registry.register_game(spec)
+    try:
+        run = gardensim.simulate(toy_study("drawn", "toy-drawn"), tmp_path / "run", jobs=1,
+                                 progress=False)
+        page = build_report(run, tmp_path / "report", budget=FAST).read_text(encoding="utf-8")
+    finally:
+        registry.unregister_game("toy-drawn")
+    assert page.count("<figcaption>The line board.</figcaption>") == 1

@@ -256,9 +256,9 @@ def _sections_md(parts: Sequence[Part]) -> str:
 
 
 def _pictures(runs: Sequence[Any]) -> list[tuple[str, Figure]]:
-    """Board pictures of each game whose report part draws them (``ReportPart.pictures``),
-    given that game's runs. Games render their own boards; the report never imports an
-    engine itself."""
+    """Board pictures of each game: its report part's own (``ReportPart.pictures``, given that
+    game's runs), else each board its runs used drawn by its ``renderer``, if it has one.
+    Games render their own boards; the report never imports an engine itself."""
     from gardensim.core import registry
     from gardensim.core.errors import ConfigError
     from gardensim.core.spec import load
@@ -266,12 +266,30 @@ def _pictures(runs: Sequence[Any]) -> list[tuple[str, Figure]]:
     out = []
     for game, group in _runs_by_game(runs).items():
         try:
-            part = registry.game_spec(game).report
+            spec = registry.game_spec(game)
         except ConfigError:
             continue
-        if part is not None and part.pictures is not None:
-            out += load(part.pictures)(group)
+        if spec.report is not None and spec.report.pictures is not None:
+            out += load(spec.report.pictures)(group)
+        elif spec.renderer is not None:
+            draw = load(spec.renderer)
+            out += [(f"The {board} board.", draw(board, title=board))
+                    for board in _boards_used(group, spec.default_board)]
     return out
+
+
+def _boards_used(runs: Sequence[Any], default: str | None) -> list[str]:
+    """Boards the runs' arms played, in order of first use (the study's, else the game's
+    default, for arms that name none)."""
+    boards: list[str] = []
+    for run in runs:
+        study = study_dict(run)
+        arms = (getattr(run, "manifest", None) or {}).get("arms", {})
+        base = study.get("board") or default
+        for board in [c.get("board") or base for c in arms.values()] or [base]:
+            if board is not None and board not in boards:
+                boards.append(board)
+    return boards
 
 
 def _pictures_html(runs: Sequence[Any]) -> str:

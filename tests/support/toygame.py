@@ -174,3 +174,13 @@ SPEC = GameSpec(
                             "tests.support.toygame:cards_section"),),
     ),
 )
+
+
+def line_figure(board: str, state: Any = None, title: str | None = None) -> Any:
+    """The toy's renderer: an empty line of cards, titled (a test that a report draws boards
+    through the spec)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 1))
+    fig.add_subplot().set_title(title or board)
+    return fig
