@@ -85,3 +85,17 @@ def test_a_game_with_a_renderer_gets_its_boards_drawn_in_the_report(tmp_path):
     finally:
         registry.unregister_game("toy-drawn")
     assert page.count("<figcaption>The line board.</figcaption>") == 1
+
+
+def test_naming_games_imports_no_engine_and_no_pandas():
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom gardensim.core import registry\nnames = registry.game_names()\n"
+             "registry.game_spec('pavilion')\n"
+             "print(sorted(m for m in sys.modules if m.startswith('gardensim.games')),"
+             " 'pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "['gardensim.games', 'gardensim.games.pavilion', " \
+                  "'gardensim.games.pavilion.spec'] False"
