@@ -1,4 +1,4 @@
-"""Luck of the draw: planted draw, deal and bot effects are recovered with the right sign."""
+"""Luck of the deal: planted deal, seat and bot effects are recovered with the right sign."""
 
 import math
 
