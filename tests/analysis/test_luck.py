@@ -174,3 +174,15 @@ def test_singles_gap_interval_is_clustered_on_deals():
     gap = clustered_mean(drawn.max(axis=1) - drawn.min(axis=1), games["deal"].to_numpy())
     row = result.table.iloc[0]
     assert (row["gap_lo"], row["gap_hi"]) == pytest.approx((gap.lo, gap.hi))
+
+
+def test_a_bot_seen_only_in_mirror_matches_is_left_out_of_skill_not_an_error():
+    import pandas as pd
+
+    mixed = logit_games(players=2, deals=200, lineup=["greedy", "mcts"],
+                        strength={"mcts": 30.0}, seed=21)
+    mirror = logit_games(players=2, deals=50, lineup=["random", "random"], arms=["sweep"],
+                         seed=22)
+    (result,) = skill_expression(pd.concat([mixed, mirror], ignore_index=True), boot=20)
+    assert (result.stronger, result.weaker) == ("mcts", "greedy")
+    assert set(result.ratings["bot"]) == {"greedy", "mcts"}
