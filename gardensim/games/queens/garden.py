@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from gardensim.games.queens.geometry import (
-    AREAS, FOUNTAIN, RING, XFEATURES, Geometry, area_cell, area_centre,
+    AREAS,
+    FOUNTAIN,
+    RING,
+    XFEATURES,
+    Geometry,
+    area_cell,
+    area_centre,
 )
 
 UNPLACED = -1

@@ -111,11 +111,12 @@ def _payment(items: str, pending: int, rules: QueensRules, raw: str) -> int:
     if pending < 0:
         raise IllegalMoveError(f"{raw!r}: no payment is being chosen")
     colour, pattern = divmod(pending, 6)
-    line, chosen_bits, exp_bits = -1, 0, 0
+    line, chosen_bits, exp_bits, jokers, items_named = -1, 0, 0, 0, 0
     for item in filter(None, items.split(",")):
         if item == "-":
             continue
         if m := re.fullmatch(r"(\d+)J", item):
+            jokers += int(m.group(1))
             continue
         h = _hex(item.rstrip("E"), rules, raw)
         this = COLOUR_LINE if h // 6 == colour else PATTERN_LINE if h % 6 == pattern else -1
@@ -124,9 +125,13 @@ def _payment(items: str, pending: int, rules: QueensRules, raw: str) -> int:
         line = this
         k = h % 6 if line == COLOUR_LINE else h // 6
         chosen_bits |= 1 << k
+        items_named += 1
         if item.endswith("E"):
             exp_bits |= 1 << k
-    del m
+    due = rules.values[pattern] - 1
+    if items_named + jokers != due or bin(chosen_bits).count("1") != items_named:
+        raise IllegalMoveError(f"{raw!r}: {rules.hex_name(pending)} needs {due} items "
+                               "besides itself, each kind once")
     return PAY_BASE + (max(line, 0) << 12 | chosen_bits << 6 | exp_bits if chosen_bits else 0)
 
 

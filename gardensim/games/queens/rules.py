@@ -111,7 +111,8 @@ def _wheel(raw: list[Any], side: str, letters: tuple[str, ...], values: tuple[in
 
 def parse_rules(raw: dict[str, Any]) -> QueensRules:
     """Check the raw TOML table and build the rules; refuses the values the spec calls
-    unsupported (``buy_face_down_to_storage``, discarding jokers or expansions, stacks != rounds)."""
+    unsupported (``buy_face_down_to_storage``, discarding jokers or expansions,
+    ``stacks`` other than ``rounds``)."""
     rounds = _need(raw, "rounds", int)
     if _need(raw, "stacks", int) != rounds:
         raise ConfigError(f"{RULES_FILE.name}: stacks must equal rounds (spec 12a)")

@@ -14,7 +14,7 @@ stored). A *turn* is one of those rules turns with its follow-ups.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gardensim.core.errors import IllegalMoveError
@@ -23,15 +23,33 @@ from gardensim.games.queens import chance, display, render, telemetry
 from gardensim.games.queens import notation as nt
 from gardensim.games.queens.evaluation import evaluate
 from gardensim.games.queens.garden import (
-    FACE_DOWN, UNPLACED, free_cells, group_ok, newly_surrounded,
+    FACE_DOWN,
+    UNPLACED,
+    free_cells,
+    group_ok,
+    newly_surrounded,
 )
 from gardensim.games.queens.geometry import CELLS, area_cell
 from gardensim.games.queens.observation import determinize, observe
 from gardensim.games.queens.payment import can_pay, paid_items, payments
 from gardensim.games.queens.scoring import (
-    BUYS, DISCARDS, FACE_DOWN as LEDGER_FACE_DOWN, FACE_UP, FIRST_PASS, JOKERS_GAINED,
-    JOKERS_LOST, LEDGER, PASSES, PAVILIONS, ROUND, TILES_PLACED, final_scoring, lose,
+    BUYS,
+    DISCARDS,
+    FACE_UP,
+    FIRST_PASS,
+    JOKERS_GAINED,
+    JOKERS_LOST,
+    LEDGER,
+    PASSES,
+    PAVILIONS,
+    ROUND,
+    TILES_PLACED,
+    final_scoring,
+    lose,
     round_points,
+)
+from gardensim.games.queens.scoring import (
+    FACE_DOWN as LEDGER_FACE_DOWN,
 )
 
 if TYPE_CHECKING:
@@ -92,6 +110,7 @@ class QueensState(GameState):
             self.rng, first = chance.next_random(self.rng, n)
         self.start_player = self.player = self.first_player = first
         display.refill_top(self)
+        self._seek_player(first)
 
     # ----- snapshots ----------------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:
@@ -149,9 +168,15 @@ class QueensState(GameState):
         return []
 
     def _legal_act(self, p: int) -> list[Action]:
+        return list(self._act_moves(p))
+
+    def _act_moves(self, p: int) -> Iterator[Action]:
+        """Action-phase moves in a stable order, lazily: pass always comes last, so a seat
+        whose first move is pass has no other (and passes by itself, :meth:`_seek_player`)."""
         values = self.rules.values
         tiles, exps, jokers = self.tiles[p], self.exps[p], self.jokers[p]
-        out = [nt.ACQ_BASE + c for c in display.acquires(self, *self.room(p))]
+        for code in display.acquires(self, *self.room(p)):
+            yield nt.ACQ_BASE + code
         board, areas = self.boards[p], self.areas[p]
         cells = free_cells(board, areas)
         geo = self.geo
@@ -161,19 +186,18 @@ class QueensState(GameState):
             rest = tiles[:]
             rest[h] -= 1
             if can_pay(h, values[h % 6], rest, exps, jokers):
-                out.extend(nt.place(h, c) for c in cells if group_ok(geo, board, c, h))
+                yield from (nt.place(h, c) for c in cells if group_ok(geo, board, c, h))
         open_areas = [a for a in range(6) if areas[a] == UNPLACED]
         for i, e in enumerate(exps):
             if e in exps[:i]:
                 continue
             others = exps[:i] + exps[i + 1:]
             if can_pay(e, values[e % 6], tiles, others, jokers):
-                out.extend(nt.expand(e, a, j) for a in open_areas for j in range(6)
-                           if group_ok(geo, board, area_cell(a, j), e))
+                yield from (nt.expand(e, a, j) for a in open_areas for j in range(6)
+                            if group_ok(geo, board, area_cell(a, j), e))
         if self.supply and self.scores[p] >= self.rules.buy_threshold:
-            out.extend(nt.BUY_BASE + a for a in open_areas)
-        out.append(nt.PASS)
-        return out
+            yield from (nt.BUY_BASE + a for a in open_areas)
+        yield nt.PASS
 
     def apply_action(self, action: Action) -> None:
         self._stack.append(self._snapshot())
@@ -278,24 +302,38 @@ class QueensState(GameState):
 
     def _pass(self, p: int) -> None:
         """Spec 4D: the first passer takes the marker and loses a point, then discards."""
-        self.passed[p] = True
-        _row(self.ledger, p)[PASSES] += 1
-        if self.marker < 0:
-            self.marker = p
-            lose(self, p, self.rules.first_pass_penalty, FIRST_PASS)
+        self._mark_passed(p)
         if any(self.tiles[p]):
             self.phase = DISCARD
         else:
             self._end_turn(p)
 
+    def _mark_passed(self, p: int) -> None:
+        self.passed[p] = True
+        _row(self.ledger, p)[PASSES] += 1
+        if self.marker < 0:
+            self.marker = p
+            lose(self, p, self.rules.first_pass_penalty, FIRST_PASS)
+
     def _end_turn(self, p: int) -> None:
         self.phase = ACT
         self._turn += 1
+        self._seek_player((p + 1) % self.num_players)
+
+    def _seek_player(self, first: int) -> None:
+        """The next seat clockwise from ``first`` that has not passed. A seat with no move but
+        pass passes by itself (a forced choice, no decision); it still chooses its discards."""
         n = self.num_players
-        for i in range(1, n + 1):
-            q = (p + i) % n
-            if not self.passed[q]:
-                self.player = q
+        for i in range(n):
+            q = (first + i) % n
+            if self.passed[q]:
+                continue
+            self.player = q
+            if next(self._act_moves(q)) != nt.PASS:
+                return
+            self._mark_passed(q)
+            if any(self.tiles[q]):
+                self.phase = DISCARD
                 return
         self._end_round()
 
@@ -328,6 +366,7 @@ class QueensState(GameState):
         self.start_player = self.player = self.marker
         self.marker = -1
         display.refill_top(self)
+        self._seek_player(self.start_player)
 
     def returns(self) -> list[float]:
         """Shared ties: every seat with the best score gets an equal share (spec 10)."""

@@ -13,8 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from gardensim.games.queens import notation as nt
 from gardensim.games.queens.scoring import (
-    BONUSES, BUYS, DISCARDS, FACE_DOWN, FACE_UP, FIRST_PASS, GROUPS, JOKERS, JOKERS_GAINED,
-    LEFTOVERS, PASSES, PAVILIONS, ROUND,
+    BONUSES,
+    BUYS,
+    DISCARDS,
+    FACE_DOWN,
+    FACE_UP,
+    FIRST_PASS,
+    GROUPS,
+    JOKERS,
+    JOKERS_GAINED,
+    LEFTOVERS,
+    PASSES,
+    PAVILIONS,
+    ROUND,
 )
 
 if TYPE_CHECKING:
