@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from gardensim.games.queens.state import QueensState
 from tests.queens.support import (
-    RULES, acting, conserved, give, hx, moves, new_state, pull_expansion, store_expansion,
+    RULES,
+    acting,
+    conserved,
+    give,
+    hx,
+    moves,
+    new_state,
+    pull_expansion,
+    store_expansion,
 )
 
 

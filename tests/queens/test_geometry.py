@@ -4,7 +4,15 @@ where the areas meet, the six orientations)."""
 from __future__ import annotations
 
 from gardensim.games.queens.geometry import (
-    AREAS, CELLS, FOUNTAIN, RING, XFEATURES, area_cell, area_centre, area_of, build_geometry,
+    AREAS,
+    CELLS,
+    FOUNTAIN,
+    RING,
+    XFEATURES,
+    area_cell,
+    area_centre,
+    area_of,
+    build_geometry,
 )
 from tests.queens.support import RULES, acting, moves, new_state, store_expansion
 

@@ -6,7 +6,15 @@ import pytest
 
 from gardensim.core.errors import IllegalMoveError
 from tests.queens.support import (
-    acting, conserved, give, hx, moves, new_state, open_area, put, store_expansion,
+    acting,
+    conserved,
+    give,
+    hx,
+    moves,
+    new_state,
+    open_area,
+    put,
+    store_expansion,
 )
 
 

@@ -13,7 +13,15 @@ from hypothesis import strategies as st_
 from gardensim.games.queens import QueensGame
 from gardensim.games.queens.garden import is_face_up
 from gardensim.games.queens.scoring import (
-    BONUSES, BUYS, DISCARDS, FIRST_PASS, GROUPS, JOKERS, JOKERS_GAINED, LEFTOVERS, PAVILIONS,
+    BONUSES,
+    BUYS,
+    DISCARDS,
+    FIRST_PASS,
+    GROUPS,
+    JOKERS,
+    JOKERS_GAINED,
+    LEFTOVERS,
+    PAVILIONS,
     ROUND,
 )
 from tests.queens.recount import end_groups, wheel_points

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from gardensim.games.queens.geometry import build_geometry
 from gardensim.games.queens.scoring import (
-    BONUSES, GROUPS, JOKERS, LEFTOVERS, final_scoring, group_score, round_points,
+    BONUSES,
+    GROUPS,
+    JOKERS,
+    LEFTOVERS,
+    final_scoring,
+    group_score,
+    round_points,
 )
 from tests.queens.support import RULES, acting, give, hx, new_state, open_area, put
 

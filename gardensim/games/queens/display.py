@@ -12,7 +12,7 @@ holds the chosen copy's slot + 1, or 0 when the selection has no such kind.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -40,31 +40,37 @@ def candidates(st: QueensState) -> dict[int, list[int]]:
     return out
 
 
-def _selection(cands: dict[int, list[int]], attr: int) -> list[tuple[int, list[int]]]:
-    return [(k, cands[kind_at(attr, k)]) for k in range(6) if kind_at(attr, k) in cands]
-
-
-def acquires(st: QueensState, room_tiles: int, room_exps: int) -> Iterator[int]:
+def acquires(st: QueensState, room_tiles: int, room_exps: int) -> list[int]:
     """Every legal acquire code (the chosen copies must fit the storage), stable order."""
+    out: list[int] = []
     cands = candidates(st)
+    selections: list[list[tuple[int, list[int]]]] = [[] for _ in range(12)]
+    for h in sorted(cands):
+        colour, pattern = divmod(h, 6)
+        slots = cands[h]
+        selections[colour].append((pattern, slots))
+        selections[6 + pattern].append((colour, slots))
     faceup = {i for i, (_, tiles) in enumerate(st.display, 1) if not tiles}
-    for attr in range(12):
-        sel = _selection(cands, attr)
+    for attr, sel in enumerate(selections):
         if not sel:
             continue
-        if attr >= 6 and len(sel) == 1:
-            h = kind_at(attr, sel[0][0])
-            if len(_selection(cands, h // 6)) == 1:
-                continue  # the same single hexagon as naming its colour (spec 4A)
-        positions = [k for k, _ in sel]
-        for slots in product(*(s for _, s in sel)):
-            exps = sum(1 for s in slots if s in faceup)
-            if exps > room_exps or len(slots) - exps > room_tiles:
+        if attr >= 6 and len(sel) == 1 and len(selections[sel[0][0]]) == 1:
+            continue  # the same single hexagon as naming its colour (spec 4A)
+        if len(sel) > room_tiles + room_exps:
+            continue
+        if all(len(slots) == 1 for _, slots in sel):
+            combos: Iterable[tuple[int, ...]] = (tuple(slots[0] for _, slots in sel),)
+        else:
+            combos = product(*(slots for _, slots in sel))
+        for combo in combos:
+            exps = sum(1 for s in combo if s in faceup) if faceup else 0
+            if exps > room_exps or len(combo) - exps > room_tiles:
                 continue
             code = attr << 24
-            for k, s in zip(positions, slots, strict=True):
+            for (k, _), s in zip(sel, combo, strict=True):
                 code |= (s + 1) << (4 * k)
-            yield code
+            out.append(code)
+    return out
 
 
 def chosen(code: int) -> list[tuple[int, int]]:

@@ -46,22 +46,22 @@ def group_ok(geo: Geometry, board: Sequence[int], cell: int, h: int) -> bool:
     is one, no identical neighbour, and the colour group and pattern group through ``cell``
     keep pairwise different patterns / colours. Only those two components change."""
     colour, pattern = divmod(h, 6)
-    nbrs = geo.neighbours[cell]
-    matched = False
-    touching = False
-    for n in nbrs:
+    touching = matched = by_colour = by_pattern = False
+    for n in geo.neighbours[cell]:
         g = board[n]
         if g < 0:
             continue
         if g == h:
             return False
         touching = True
-        if g // 6 == colour or g % 6 == pattern:
-            matched = True
+        if g // 6 == colour:
+            matched = by_colour = True
+        elif g % 6 == pattern:
+            matched = by_pattern = True
     if touching and not matched:
         return False
-    return _component_distinct(geo, board, cell, h, True) and _component_distinct(
-        geo, board, cell, h, False)
+    return (not by_colour or _component_distinct(geo, board, cell, h, True)) and (
+        not by_pattern or _component_distinct(geo, board, cell, h, False))
 
 
 def _component_distinct(geo: Geometry, board: Sequence[int], cell: int, h: int,

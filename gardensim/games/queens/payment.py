@@ -43,7 +43,12 @@ def can_pay(h: int, value: int, tiles: Sequence[int], exps: Sequence[int], joker
     need = value - 1 - jokers
     if need <= 0:
         return True
-    return any(len(_sources(h, line, tiles, exps)) >= need for line in (0, 1))
+    colour, pattern = divmod(h, 6)
+    row = colour * 6
+    on_colour = sum(1 for k in range(row, row + 6) if k != h and (tiles[k] or k in exps))
+    if on_colour >= need:
+        return True
+    return sum(1 for k in range(pattern, 36, 6) if k != h and (tiles[k] or k in exps)) >= need
 
 
 def payments(h: int, value: int, tiles: Sequence[int], exps: Sequence[int],

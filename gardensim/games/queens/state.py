@@ -14,7 +14,7 @@ stored). A *turn* is one of those rules turns with its follow-ups.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gardensim.core.errors import IllegalMoveError
@@ -167,16 +167,15 @@ class QueensState(GameState):
             return [nt.DONE] + [nt.DISCARD_BASE + h for h, k in enumerate(self.tiles[p]) if k]
         return []
 
-    def _legal_act(self, p: int) -> list[Action]:
-        return list(self._act_moves(p))
-
-    def _act_moves(self, p: int) -> Iterator[Action]:
-        """Action-phase moves in a stable order, lazily: pass always comes last, so a seat
-        whose first move is pass has no other (and passes by itself, :meth:`_seek_player`)."""
+    def _legal_act(self, p: int, first: bool = False) -> list[Action]:
+        """Action-phase moves in a stable order; pass always comes last. With ``first`` the
+        list may stop after the first kind of move found, enough to tell a seat whose only
+        move is pass (it passes by itself, :meth:`_seek_player`)."""
         values = self.rules.values
         tiles, exps, jokers = self.tiles[p], self.exps[p], self.jokers[p]
-        for code in display.acquires(self, *self.room(p)):
-            yield nt.ACQ_BASE + code
+        out = [nt.ACQ_BASE + c for c in display.acquires(self, *self.room(p))]
+        if first and out:
+            return out
         board, areas = self.boards[p], self.areas[p]
         cells = free_cells(board, areas)
         geo = self.geo
@@ -186,18 +185,19 @@ class QueensState(GameState):
             rest = tiles[:]
             rest[h] -= 1
             if can_pay(h, values[h % 6], rest, exps, jokers):
-                yield from (nt.place(h, c) for c in cells if group_ok(geo, board, c, h))
+                out.extend(nt.place(h, c) for c in cells if group_ok(geo, board, c, h))
         open_areas = [a for a in range(6) if areas[a] == UNPLACED]
         for i, e in enumerate(exps):
             if e in exps[:i]:
                 continue
             others = exps[:i] + exps[i + 1:]
             if can_pay(e, values[e % 6], tiles, others, jokers):
-                yield from (nt.expand(e, a, j) for a in open_areas for j in range(6)
-                            if group_ok(geo, board, area_cell(a, j), e))
+                out.extend(nt.expand(e, a, j) for a in open_areas for j in range(6)
+                           if group_ok(geo, board, area_cell(a, j), e))
         if self.supply and self.scores[p] >= self.rules.buy_threshold:
-            yield from (nt.BUY_BASE + a for a in open_areas)
-        yield nt.PASS
+            out.extend(nt.BUY_BASE + a for a in open_areas)
+        out.append(nt.PASS)
+        return out
 
     def apply_action(self, action: Action) -> None:
         self._stack.append(self._snapshot())
@@ -329,7 +329,9 @@ class QueensState(GameState):
             if self.passed[q]:
                 continue
             self.player = q
-            if next(self._act_moves(q)) != nt.PASS:
+            can_buy = (self.supply and self.scores[q] >= self.rules.buy_threshold
+                       and UNPLACED in self.areas[q])
+            if can_buy or self._legal_act(q, first=True)[0] != nt.PASS:
                 return
             self._mark_passed(q)
             if any(self.tiles[q]):
