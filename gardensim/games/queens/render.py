@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from gardensim.games.queens.garden import FACE_DOWN, UNPLACED, is_face_up
 from gardensim.games.queens.geometry import CELLS, area_of
+from gardensim.games.queens.scoring import JOKERS_GAINED
 
 if TYPE_CHECKING:
     from gardensim.games.queens.state import QueensState
@@ -78,8 +79,9 @@ def garden_svg(st: QueensState, p: int) -> str:
         if label:
             parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" '
                          f'text-anchor="middle" font-family="sans-serif">{label}</text>')
-    caption = html.escape(f"seat {p}: {st.scores[p]} points, {st.jokers[p]} jokers, "
-                          f"{sum(st.tiles[p])} tiles stored")
+    earned = st.ledger[p][JOKERS_GAINED]
+    caption = html.escape(f"seat {p}: {st.scores[p]} points, {st.jokers[p]} jokers "
+                          f"({earned} earned), {sum(st.tiles[p])} tiles stored")
     parts.append(f'<text x="4" y="{width + 12:.0f}" font-size="11" '
                  f'font-family="sans-serif">{caption}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
