@@ -103,3 +103,21 @@ def determinize(st: QueensState, player: int, rng: random.Random) -> QueensState
     twin.supply = tuple(deal)
     return twin
 
+
+def tile_count(st: QueensState) -> int:
+    """Every tile wherever it is (the 108-tile invariant): bag, tower, display, storage
+    and gardens (printed hexagons of face-up expansions are not tiles)."""
+    placed = 0
+    for board, areas in zip(st.boards, st.areas, strict=True):
+        printed = sum(1 for a in areas if 0 <= a < FACE_DOWN)
+        placed += sum(1 for h in board if h >= 0) - printed
+    return (sum(st.bag) + sum(st.tower) + len(st.top_tiles) * bool(st.stack)
+            + sum(len(t) for _, t in st.display) + sum(map(sum, st.tiles)) + placed)
+
+
+def expansion_ids(st: QueensState) -> list[int]:
+    """Every expansion wherever it is (the 36-expansion invariant)."""
+    placed = [a % FACE_DOWN for areas in st.areas for a in areas if a != UNPLACED]
+    return sorted([*st.stack, *[e for s in st.future for e in s],
+                   *[e for e, _ in st.display], *st.supply,
+                   *[e for x in st.exps for e in x], *placed])

@@ -25,13 +25,17 @@ from gardensim.games.queens.evaluation import evaluate
 from gardensim.games.queens.garden import (
     FACE_DOWN,
     UNPLACED,
-    free_cells,
-    group_ok,
     newly_surrounded,
 )
 from gardensim.games.queens.geometry import CELLS, area_cell
-from gardensim.games.queens.observation import determinize, observe
-from gardensim.games.queens.payment import can_pay, paid_items, payments
+from gardensim.games.queens.moves import action_phase_moves
+from gardensim.games.queens.observation import (
+    determinize,
+    expansion_ids,
+    observe,
+    tile_count,
+)
+from gardensim.games.queens.payment import paid_items, payments
 from gardensim.games.queens.scoring import (
     BUYS,
     DISCARDS,
@@ -168,36 +172,7 @@ class QueensState(GameState):
         return []
 
     def _legal_act(self, p: int, first: bool = False) -> list[Action]:
-        """Action-phase moves in a stable order; pass always comes last. With ``first`` the
-        list may stop after the first kind of move found, enough to tell a seat whose only
-        move is pass (it passes by itself, :meth:`_seek_player`)."""
-        values = self.rules.values
-        tiles, exps, jokers = self.tiles[p], self.exps[p], self.jokers[p]
-        out = [nt.ACQ_BASE + c for c in display.acquires(self, *self.room(p))]
-        if first and out:
-            return out
-        board, areas = self.boards[p], self.areas[p]
-        cells = free_cells(board, areas)
-        geo = self.geo
-        for h, k in enumerate(tiles):
-            if not k:
-                continue
-            rest = tiles[:]
-            rest[h] -= 1
-            if can_pay(h, values[h % 6], rest, exps, jokers):
-                out.extend(nt.place(h, c) for c in cells if group_ok(geo, board, c, h))
-        open_areas = [a for a in range(6) if areas[a] == UNPLACED]
-        for i, e in enumerate(exps):
-            if e in exps[:i]:
-                continue
-            others = exps[:i] + exps[i + 1:]
-            if can_pay(e, values[e % 6], tiles, others, jokers):
-                out.extend(nt.expand(e, a, j) for a in open_areas for j in range(6)
-                           if group_ok(geo, board, area_cell(a, j), e))
-        if self.supply and self.scores[p] >= self.rules.buy_threshold:
-            out.extend(nt.BUY_BASE + a for a in open_areas)
-        out.append(nt.PASS)
-        return out
+        return action_phase_moves(self, p, first)
 
     def apply_action(self, action: Action) -> None:
         self._stack.append(self._snapshot())
@@ -393,21 +368,12 @@ class QueensState(GameState):
 
     # ----- views, evaluation, telemetry ---------------------------------------------------
     def tile_count(self) -> int:
-        """Every tile wherever it is (the 108-tile invariant): bag, tower, display, storage
-        and gardens (printed hexagons of face-up expansions are not tiles)."""
-        placed = 0
-        for board, areas in zip(self.boards, self.areas, strict=True):
-            printed = sum(1 for a in areas if 0 <= a < FACE_DOWN)
-            placed += sum(1 for h in board if h >= 0) - printed
-        return (sum(self.bag) + sum(self.tower) + len(self.top_tiles) * bool(self.stack)
-                + sum(len(t) for _, t in self.display) + sum(map(sum, self.tiles)) + placed)
+        """Every tile wherever it is (the 108-tile invariant)."""
+        return tile_count(self)
 
     def expansion_ids(self) -> list[int]:
-        """Every expansion wherever it is (the 36-expansion invariant)."""
-        placed = [a % FACE_DOWN for areas in self.areas for a in areas if a != UNPLACED]
-        return sorted([*self.stack, *[e for s in self.future for e in s],
-                       *[e for e, _ in self.display], *self.supply,
-                       *[e for x in self.exps for e in x], *placed])
+        """Every expansion wherever it is, sorted (the 36-expansion invariant)."""
+        return expansion_ids(self)
 
     def observation(self, player: int) -> dict[str, Any]:
         return observe(self, player)
