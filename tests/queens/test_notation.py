@@ -42,3 +42,12 @@ def test_a_well_formed_but_illegal_action_is_refused() -> None:
     st = acting(new_state())
     with pytest.raises(IllegalMoveError, match="not legal"):
         st.play("B1@R0")
+
+
+def test_an_impossible_code_raises_and_leaves_the_state_as_it_was() -> None:
+    st = acting(new_state())
+    before = st.to_dict()
+    for code in (1, 4096 + 5):  # ``done`` and a payment outside their phases
+        with pytest.raises(IllegalMoveError):
+            st.apply_action(code)
+        assert st.to_dict() == before

@@ -130,8 +130,9 @@ class QueensState(GameState):
         self._restore(self._stack.pop())
 
     def commit(self, action: Action) -> None:
-        self.apply_action(action)
+        """No snapshot: a committed action is never undone (nor those before it)."""
         self._stack.clear()
+        self._apply(action)
 
     def clone(self) -> QueensState:
         twin = object.__new__(QueensState)
@@ -176,6 +177,13 @@ class QueensState(GameState):
 
     def apply_action(self, action: Action) -> None:
         self._stack.append(self._snapshot())
+        try:
+            self._apply(action)
+        except IllegalMoveError:
+            self._restore(self._stack.pop())
+            raise
+
+    def _apply(self, action: Action) -> None:
         p = self.player
         phase = self.phase
         if phase == ACT:
@@ -226,7 +234,6 @@ class QueensState(GameState):
             self._illegal(action)
 
     def _illegal(self, action: Action) -> None:
-        self._stack.pop()
         raise IllegalMoveError(f"action {action} is not possible in phase "
                                f"{PHASE_NAMES[self.phase]}")
 
