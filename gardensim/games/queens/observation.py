@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from gardensim.games.queens import chance
 from gardensim.games.queens.garden import FACE_DOWN, UNPLACED
+from gardensim.games.queens.geometry import CELLS
 from gardensim.games.queens.scoring import LEDGER
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def observe(st: QueensState, player: int) -> dict[str, Any]:
                     for b in st.boards],
         "areas": [[None if a == UNPLACED else "down" if a >= FACE_DOWN else rules.hex_name(a)
                    for a in areas] for areas in st.areas],
-        "rewarded": [[garden(c) for c in range(13 + 42) if r >> c & 1] for r in st.rewarded],
+        "rewarded": [[garden(c) for c in range(CELLS) if r >> c & 1] for r in st.rewarded],
         "passed": list(st.passed),
         "paying_for": rules.hex_name(st.pending) if st.pending >= 0 else None,
         "ledger": [dict(zip(LEDGER, row, strict=True)) for row in st.ledger],

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gardensim.games.queens import notation as nt
+from gardensim.games.queens.geometry import CELLS, area_cell
 from gardensim.games.queens.scoring import (
     BONUSES,
     BUYS,
@@ -91,10 +92,10 @@ def turn_row(st: QueensState, marked: tuple[Any, ...], actions: Sequence[int]) -
                    expansions_taken=len(st.exps[p]) - held_exps)
     elif kind in ("place", "expansion"):
         if kind == "place":
-            h, cell = divmod(first - nt.PLACE_BASE, 55)
+            h, cell = divmod(first - nt.PLACE_BASE, CELLS)
         else:
             h, rest = divmod(first - nt.EXPAND_BASE, 36)
-            cell = 14 + 7 * (rest // 6) + rest % 6
+            cell = area_cell(*divmod(rest, 6))
         due = rules.values[h % 6] - 1
         row.update(hexagon=rules.hex_name(h), cell=st.geo.cell_name(cell), items_paid=due,
                    jokers_paid=jokers_before + gained - st.jokers[p])
