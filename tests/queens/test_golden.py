@@ -18,8 +18,8 @@ from gardensim.games.queens import QueensGame
 from gardensim.games.queens.scoring import JOKERS_GAINED, PASSES
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("standard", 2, 1), ("standard", 2, 2), ("standard", 3, 1), ("standard", 4, 1),
-         ("variant", 3, 4)]
+CASES = [("standard", 2, 1), ("standard", 2, 2), ("standard", 3, 1), ("standard", 3, 2),
+         ("standard", 4, 1), ("standard", 4, 2), ("variant", 2, 3), ("variant", 3, 4)]
 
 
 def playthrough(board: str, players: int, seed: int) -> str:
