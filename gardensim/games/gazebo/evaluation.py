@@ -2,17 +2,22 @@
 
 Cheap by design (one pass over the nooks, a look at the player's own patios and small nooks) and
 honest: it reads only the board, supplies, pile sizes, public hand splits and the player's own
-hand, so it gives the same value on any determinization of the player's view. Weights live in
-``data/gazebo/evaluation.toml``.
+hand, so it gives the same value on any determinization of the player's view. The default
+weights live in ``data/gazebo/evaluation.toml``; each game reads them once and its states carry
+them (``state.weights``), and a bot's ``weights`` parameter replaces them on its own
+determinized copies (:meth:`EvaluationMixin.use_weights`), so two weight sets can meet in one
+game with no module state to swap.
 """
 
 from __future__ import annotations
 
 import math
 import tomllib
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from gardensim.core.errors import ConfigError
 from gardensim.games.gazebo.telemetry import BIG, HELD, SMALL, THREAT
 from gardensim.paths import DATA_DIR
 
@@ -20,19 +25,27 @@ WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
 TERMS = ("progress", "patios", "big_nooks", "small_nooks", "exposed", "threatened", "singles")
 
 
-@lru_cache(maxsize=1)
-def weights() -> dict[str, float]:
-    """Evaluation weights from the data file (every term must be present)."""
-    with open(WEIGHTS_FILE, "rb") as fh:
+def weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
+    """Evaluation weights from a TOML file of ``term = number`` lines (every term present):
+    read afresh at each call, so a game made after an edit sees it."""
+    with open(path, "rb") as fh:
         data = tomllib.load(fh)
+    missing = [t for t in TERMS if t not in data]
+    if missing:
+        raise ConfigError(f"{path}: evaluation weight {missing[0]!r} missing")
     return {t: float(data[t]) for t in TERMS}
 
 
-@lru_cache(maxsize=1)
-def weight_tuple() -> tuple[float, ...]:
-    """The weights in the order ``TERMS`` (what :meth:`EvaluationMixin.evaluate` unpacks)."""
-    w = weights()
-    return tuple(w[t] for t in TERMS)
+def weight_tuple(values: Mapping[str, float], base: Sequence[float]) -> tuple[float, ...]:
+    """The weights ``base`` (in ``TERMS`` order) with the terms of ``values`` replaced, in
+    ``TERMS`` order (what :meth:`EvaluationMixin.score_parts` unpacks); an unknown term is a
+    :class:`ConfigError` naming the valid ones."""
+    unknown = [t for t in values if t not in TERMS]
+    if unknown:
+        raise ConfigError(
+            f"Gazebo evaluation has no weight {unknown[0]!r}; valid: {', '.join(TERMS)}"
+        )
+    return tuple(float(values.get(t, w)) for t, w in zip(TERMS, base, strict=True))
 
 
 def count_exposed(mine: Any, rivals: Any, free: int) -> int:
@@ -48,9 +61,9 @@ def count_exposed(mine: Any, rivals: Any, free: int) -> int:
     return exposed
 
 
-def logistic(partial: float, exposed: int, threatened: int) -> float:
+def logistic(weights: Sequence[float], partial: float, exposed: int, threatened: int) -> float:
     """The evaluation from :meth:`EvaluationMixin.score_parts`: the logistic of the weighted sum."""
-    _, _, _, _, w_exposed, w_threat, _ = weight_tuple()
+    _, _, _, _, w_exposed, w_threat, _ = weights
     return 1.0 / (1.0 + math.exp(-(partial + w_exposed * exposed + w_threat * threatened)))
 
 
@@ -58,6 +71,13 @@ class EvaluationMixin:
     """``evaluate`` for :class:`GazeboState`."""
 
     __slots__ = ()
+
+    weights: tuple[float, ...]
+
+    def use_weights(self, values: Mapping[str, float]) -> None:
+        """Evaluate with ``values`` (term -> weight; terms left out keep their current weight)
+        from now on, in this state and its clones (the protocol's hook for bot parameters)."""
+        self.weights = weight_tuple(values, self.weights)
 
     def sides(self) -> list[tuple[int, ...]]:
         """Seats that win together: partnerships {0,3} and {1,2} (rulings 15), else one each."""
@@ -91,7 +111,7 @@ class EvaluationMixin:
             side = next(side for side in self.sides() if player in side)
             return 1.0 if winners <= set(side) else 0.5
         partial, exposed, threatened = self.score_parts(player)
-        return logistic(partial, exposed, threatened)
+        return logistic(self.weights, partial, exposed, threatened)
 
     def score_parts(self, player: int, exposed_too: bool = True) -> tuple[float, int, int]:
         """The evaluation of a live position as (the weighted sum of every term but ``exposed``
@@ -99,7 +119,7 @@ class EvaluationMixin:
         adds the last two in the order :meth:`evaluate` always has, so a caller that knows how
         ``exposed`` alone differs between positions gets the very same float (lookahead.py).
         Without ``exposed_too`` the count is left at 0 for a caller that has its own."""
-        w_progress, w_patios, w_big, w_small, _, _, w_singles = weight_tuple()
+        w_progress, w_patios, w_big, w_small, _, _, w_singles = self.weights
         n = self.n  # type: ignore[attr-defined]
         partnership = self.partnership  # type: ignore[attr-defined]
         cnt = self.cnt  # type: ignore[attr-defined]

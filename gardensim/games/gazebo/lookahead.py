@@ -163,7 +163,8 @@ class LookaheadMixin:
                     found = parts[rest] = self._parts_after(player, action)
                 partial, threatened = found
                 value = by_key[key] = (
-                    threatened if partial is None else logistic(partial, key[-1], threatened)
+                    threatened if partial is None
+                    else logistic(self.weights, partial, key[-1], threatened)  # type: ignore
                 )
             out.append(value)
         return out

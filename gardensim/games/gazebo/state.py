@@ -78,7 +78,7 @@ class GazeboState(
     #: into a dict search (6% of random play's instructions).
     __slots__ = (
         "game", "geo", "n", "qin", "hand_size", "raised_two", "move_ends", "partnership",
-        "start_gazebos", "sandbox",  # the rules, fixed for the game
+        "start_gazebos", "sandbox", "weights",  # the rules and evaluation weights
         "color", "nook_of", "nooks", "contacts", "next_nook", "patio_owner", "patio_gaz",
         "patio_threat", "slots", "slot_list", "known", "nookmask", "freemask",
         "supply",  # the board
@@ -103,6 +103,7 @@ class GazeboState(
         self.partnership = opts["partnership"]
         self.start_gazebos = opts["gazebos"]
         self.sandbox = sandbox
+        self.weights: tuple[float, ...] = game.weights
         self.color = list(geo.start_colors)
         self.nook_of = [-1] * geo.size
         self.nooks: dict[int, tuple] = {}
