@@ -21,7 +21,7 @@ IDS = [f"{e['board']}-{len(e['moves'].split())}" for e in POSITIONS]
 def position(entry):
     game = GazeboGame(entry["board"], entry["players"], entry["options"])
     state = game.sandbox_state()
-    state.log, state.records = [], []
+    state.records = []
     for i, token in enumerate(entry["moves"].split(), start=1):
         play_token(state, i, token)
     return state

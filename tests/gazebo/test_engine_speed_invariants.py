@@ -169,7 +169,7 @@ def test_listing_leaves_out_a_join_of_two_big_nooks_of_one_owner():
     test_rules_absorb: Blue's big nooks west and east of D3 E3)."""
     game = GazeboGame(board_path("absorb"), 2)
     state = game.sandbox_state()
-    state.log, state.records = [], []
+    state.records = []
     moves = ["FF@B3E", dumps(1)[0], "FF@A4E", dumps(2)[1], "FF@G3E", dumps(3)[2], "FF@F4S"]
     for index, token in enumerate(moves, start=1):
         play_token(state, index, token)
@@ -181,7 +181,7 @@ def test_listing_leaves_out_a_join_of_two_big_nooks_of_one_owner():
 
 def snapshot(state) -> tuple:
     return (json.dumps(state.observation(-1), sort_keys=True), sorted(state.slots),
-            state.freemask, state.nookmask, state.cnt[:], len(state.trail))
+            state.freemask, state.nookmask, state.standing[:], len(state.events), len(state.trail))
 
 
 @pytest.mark.parametrize(("board", "players", "options"), [

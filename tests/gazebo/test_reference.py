@@ -17,7 +17,8 @@ import pytest
 from gardensim.games.gazebo import reference
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
-from gardensim.games.gazebo.legality import EXTRA, PLACE
+from gardensim.games.gazebo.observation import LEDGER
+from gardensim.games.gazebo.rules import EXTRA, PLACE
 from gardensim.games.gazebo.state import GazeboState
 
 BOARDS = ("aviary", "botanical", "butterfly", "jungle", "qin")
@@ -68,7 +69,6 @@ def play(seed: int) -> int:
     """One random game checked move by move; returns the placements checked."""
     game = config(seed)
     state = game.new_initial_state(seed)
-    state.log = []
     pos = reference.Position.start(state.geo, game.num_players, game.options)
     rng = random.Random(seed)
     placements = 0
@@ -89,10 +89,10 @@ def play(seed: int) -> int:
         mover, first = state.player, state.placed_this_turn == 0
         hand = state.hands[mover][:]
         hand[state.geo.placement_parts[action][5]] -= 1
-        start = len(state.log)
+        start = len(state.events)
         state.commit(action)
         events, extra = reference.resolve(pos, mover, a, b, x, y)
-        logged = state.log[start:]
+        logged = [e for e in state.events[start:] if e[0] not in LEDGER]
         assert [state.event_dict(e) for e in logged[: len(events)]] == [
             state.event_dict(e) for e in events
         ], state.action_to_string(action)

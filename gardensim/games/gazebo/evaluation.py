@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core.errors import ConfigError
-from gardensim.games.gazebo.telemetry import BIG, HELD, SMALL, THREAT
+from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
+from gardensim.games.gazebo.rules import BIG_NOOK, OVER
 from gardensim.paths import DATA_DIR
 
 WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
@@ -67,12 +68,10 @@ def logistic(weights: Sequence[float], partial: float, exposed: int, threatened:
     return 1.0 / (1.0 + math.exp(-(partial + w_exposed * exposed + w_threat * threatened)))
 
 
-class EvaluationMixin:
+class EvaluationMixin(StateFields):
     """``evaluate`` for :class:`GazeboState`."""
 
     __slots__ = ()
-
-    weights: tuple[float, ...]
 
     def use_weights(self, values: Mapping[str, float]) -> None:
         """Evaluate with ``values`` (term -> weight; terms left out keep their current weight)
@@ -81,9 +80,9 @@ class EvaluationMixin:
 
     def sides(self) -> list[tuple[int, ...]]:
         """Seats that win together: partnerships {0,3} and {1,2} (rulings 15), else one each."""
-        if self.partnership:  # type: ignore[attr-defined]
+        if self.partnership:
             return [(0, 3), (1, 2)]
-        return [(s,) for s in range(self.n)]  # type: ignore[attr-defined]
+        return [(s,) for s in range(self.n)]
 
     def evaluate(self, player: int) -> float:
         """Heuristic value in [0, 1] of the position for ``player``; the logistic of a weighted
@@ -104,8 +103,8 @@ class EvaluationMixin:
 
         A finished game scores 1 for a sole (or partnership) win, 0.5 for a shared win, 0 else.
         """
-        if self.phase == 3:  # type: ignore[attr-defined]
-            winners = set(self.winners)  # type: ignore[attr-defined]
+        if self.phase == OVER:
+            winners = set(self.winners)
             if player not in winners:
                 return 0.0
             side = next(side for side in self.sides() if player in side)
@@ -120,19 +119,19 @@ class EvaluationMixin:
         ``exposed`` alone differs between positions gets the very same float (lookahead.py).
         Without ``exposed_too`` the count is left at 0 for a caller that has its own."""
         w_progress, w_patios, w_big, w_small, _, _, w_singles = self.weights
-        n = self.n  # type: ignore[attr-defined]
-        partnership = self.partnership  # type: ignore[attr-defined]
-        cnt = self.cnt  # type: ignore[attr-defined]
-        held = cnt[HELD : HELD + n]
-        big = cnt[BIG : BIG + n]
-        small = cnt[SMALL : SMALL + n]
-        threatened = cnt[THREAT + player]
+        n = self.n
+        partnership = self.partnership
+        standing = self.standing
+        held = standing[HELD : HELD + n]
+        big = standing[BIG : BIG + n]
+        small = standing[SMALL : SMALL + n]
+        threatened = standing[THREAT + player]
         exposed = 0
         if small[player] and exposed_too:
             exposed = self._exposed(player, 3 - player if partnership else player)
         singles = self._singles_known(player)
-        start = self.start_gazebos  # type: ignore[attr-defined]
-        supply = self.supply  # type: ignore[attr-defined]
+        start = self.start_gazebos
+        supply = self.supply
         placed = [(start[s] - supply[s]) / start[s] for s in range(n)]
         if partnership:
             # a side is two seats: fold the partner's figures into each seat's
@@ -167,7 +166,7 @@ class EvaluationMixin:
         """Small nooks of ``player`` that a larger rival nook of their colour touches through
         one free cell (bitboard halos), so one domino could absorb them (rulings 6)."""
         mine, rivals = self._small_and_rivals(player, partner)
-        return count_exposed(mine, rivals, self.freemask)  # type: ignore[attr-defined]
+        return count_exposed(mine, rivals, self.freemask)
 
     def _small_and_rivals(
         self, player: int, partner: int
@@ -176,25 +175,25 @@ class EvaluationMixin:
         the rival nooks of 3 squares or more, which are the only ones that could absorb them."""
         mine = []
         rivals: tuple[list, list, list] = ([], [], [])
-        for owner, col, cells, _g, _p, _v, halo in self.nooks.values():  # type: ignore
+        for owner, col, cells, _g, _p, _v, halo in self.nooks.values():
             size = len(cells)
             if owner == player:
-                if size < 5:
+                if size < BIG_NOOK:
                     mine.append((col, size, halo))
             elif owner != partner and size >= 3:
                 rivals[col].append((size, halo))
         return mine, rivals
 
     def _singles_known(self, player: int) -> list[int]:
-        n = self.n  # type: ignore[attr-defined]
-        hands = self.hands  # type: ignore[attr-defined]
-        if self.qin:  # type: ignore[attr-defined]
+        n = self.n
+        hands = self.hands
+        if self.qin:
             out = [0] * n
             h = hands[player]
             out[player] = h[0] + h[1] + h[2]
             return out
-        pptr = self.pptr  # type: ignore[attr-defined]
-        private = self.private  # type: ignore[attr-defined]
+        pptr = self.pptr
+        private = self.private
         return [
             hands[s][0] + hands[s][1] + hands[s][2] + len(private[s]) - pptr[s] for s in range(n)
         ]
