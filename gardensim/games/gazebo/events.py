@@ -23,12 +23,12 @@ from typing import Any
 
 from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
 from gardensim.games.gazebo.geometry import PATIO_GAZEBOS
-from gardensim.games.gazebo.records import Nook, Patio
+from gardensim.games.gazebo.records import Nook, Patio, new_nook, new_patio
 from gardensim.games.gazebo.rules import (
+    BIG_NOOK,
     OVER,
     absorb_winner,
     gazebos_kept,
-    needs_double,
     patio_outcome,
     vases_reached,
 )
@@ -179,7 +179,7 @@ class EventsMixin(StateFields):
             self._expand(expands, changed, doubles, vases_before)
         if doubles and not self._double(doubles):
             return False
-        if not self._settle_patios(changed):
+        if changed and not self._settle_patios(changed):
             return False
         extra = self._special_spaces(a, b) if self.geo.slot_special[slot] else False
         if self.geo.vases:
@@ -266,8 +266,8 @@ class EventsMixin(StateFields):
             added = new + tuple(lone)
             pats, vases, halo = self._join(added, keep, pats, vases, halo)
             merged.extend(added)
-            self._set_nook(keep, Nook(winner, col, tuple(merged), kept, pats, vases, halo))
-            if needs_double(kept, size):
+            self._set_nook(keep, new_nook((winner, col, tuple(merged), kept, pats, vases, halo)))
+            if kept < 2 and size >= BIG_NOOK:  # owed its double (rulings 7, 20)
                 doubles.append(keep)
             changed.append(keep)
             if winner == p:
@@ -286,14 +286,14 @@ class EventsMixin(StateFields):
             self.set_scalar("next_nook", k + 1)
             cells = new + tuple(lone)
             pats, vases, halo = self._join(cells, k, EMPTY, EMPTY, 0)
-            self._set_nook(k, Nook(p, col, cells, 1, pats, vases, halo))
+            self._set_nook(k, new_nook((p, col, cells, 1, pats, vases, halo)))
             changed.append(k)
             vases_before[k] = EMPTY
             self.events.append(("create", p, list(cells)))
             self._put(p, 1)
             if self.phase == OVER:
                 return False
-            if needs_double(1, len(cells)):
+            if len(cells) >= BIG_NOOK:  # born big: owed its double (rulings 7)
                 doubles.append(k)
         return True
 
@@ -311,8 +311,8 @@ class EventsMixin(StateFields):
             added = new + tuple(lone)
             grown_pats, grown_vases, halo = self._join(added, k, pats, vases, halo)
             grown = cells + added
-            self._set_nook(k, Nook(o, col, grown, gaz, grown_pats, grown_vases, halo))
-            if needs_double(gaz, len(grown)):
+            self._set_nook(k, new_nook((o, col, grown, gaz, grown_pats, grown_vases, halo)))
+            if gaz < 2 and len(grown) >= BIG_NOOK:  # reached five squares (rulings 7)
                 doubles.append(k)
             changed.append(k)
             if o == p:
@@ -374,20 +374,18 @@ class EventsMixin(StateFields):
         kind = self.geo.patio_kind[c]
         holder, threatened = patio_outcome(self.patio_counts(c), old.holder, kind,
                                            self.raised_two)
-        gazebos = old.gazebos
         if holder != old.holder:
             if old.holder < 0:
                 self.events.append(("claim", holder, c))
             else:
                 self.events.append(("steal", holder, c, old.holder))
                 self._give_back(old.holder, old.gazebos)
-            self._set_patio(c, Patio(holder, 0, old.threatened))
             gazebos = self._put(holder, PATIO_GAZEBOS[kind])
-            self._set_patio(c, Patio(holder, gazebos, old.threatened))
-            if self.phase == OVER:
-                return
-        if threatened != old.threatened:
-            self._set_patio(c, Patio(holder, gazebos, threatened))
+            if self.phase == OVER:  # the threat is left as it was: nothing reads it again
+                threatened = old.threatened
+            self._set_patio(c, new_patio((holder, gazebos, threatened)))
+        elif threatened != old.threatened:
+            self._set_patio(c, new_patio((holder, old.gazebos, threatened)))
 
     def _special_spaces(self, a: int, b: int) -> bool:
         """Zen spaces give reserve-draw credits (rulings 12; not under Qin drawing, rulings 18);

@@ -6,6 +6,7 @@ which is what the undo trail (``state.py``) restores, so no write is ever lost t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 
@@ -33,3 +34,8 @@ class Patio(NamedTuple):
 
 
 FREE_PATIO = Patio(-1, 0, -1)
+
+#: ``Nook`` and ``Patio`` from a tuple of their fields in order, built in C: the generated
+#: ``__new__`` is a Python call, and event resolution makes a record at every nook event.
+new_nook = partial(tuple.__new__, Nook)
+new_patio = partial(tuple.__new__, Patio)

@@ -84,11 +84,6 @@ def gazebos_kept(held: int, size: int) -> int:
     return min(held, 2 if size >= BIG_NOOK else 1)
 
 
-def needs_double(gazebos: int, size: int) -> bool:
-    """Rulings 7: a nook that has reached five squares gets its second gazebo at once."""
-    return gazebos < 2 and size >= BIG_NOOK
-
-
 def patio_outcome(counts: Sequence[int], holder: int, kind: int,
                   raised_two: bool) -> tuple[int, int]:
     """Rulings 8-10: (holder, threatened holder or -1) of a patio of ``kind`` held by

@@ -11,6 +11,7 @@ one-turn form it must equal (tests hold them together).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import Any, ClassVar
 
 from gardensim.core.protocol import Action
@@ -51,6 +52,33 @@ GAME_COLUMNS: dict[str, str] = {
 
 _SEAT_KEYS = tuple((f"placed_{s}", f"returned_{s}", f"supply_{s}") for s in SEATS)
 _EVENT_COLUMNS = {kind: f"ev_{kind}" for kind in EVENT_TYPES[:-1]}
+#: running totals: one per event column, then gazebos placed and returned per seat
+_SLOT_OF_KIND = {kind: i for i, kind in enumerate(_EVENT_COLUMNS)}
+_PLACED = len(_EVENT_COLUMNS)
+_RETURNED = _PLACED + 4
+
+
+def _running_totals(events: Sequence[tuple[Any, ...]], bounds: Sequence[int]) -> list[list[int]]:
+    """The totals (events of each column's type, gazebos placed and returned per seat) over
+    ``events[:b]`` for each ``b`` of the ascending ``bounds``."""
+    run = [0] * (_RETURNED + 4)
+    out = []
+    done = 0
+    slot_of = _SLOT_OF_KIND.get
+    for bound in bounds:
+        for event in events[done:bound]:
+            kind = event[0]
+            if kind == "placed":
+                run[_PLACED + event[1]] += event[2]
+            elif kind == "returned":
+                run[_RETURNED + event[1]] += event[2]
+            else:
+                slot = slot_of(kind)
+                if slot is not None:
+                    run[slot] += 1
+        out.append(run[:])
+        done = bound
+    return out
 
 
 def _count_turn(events: Sequence[tuple[Any, ...]], n: int) -> tuple[dict[str, int], list[int],
@@ -112,10 +140,17 @@ class TelemetryMixin(StateFields):
     def turn_table(
         self, marks: Sequence[Any], actions: Sequence[Sequence[Action]]
     ) -> dict[str, list[Any]]:
-        """Every turn's columns from consecutive marks: turn ``t`` counts the log entries
-        between ``marks[t]`` and ``marks[t + 1]``; supplies follow from the gazebos placed and
-        returned (the only two ways a supply changes, ``events.py``)."""
+        """Every turn's columns from consecutive marks: one pass over the log keeps running
+        totals (:func:`_running_totals`), and a column is the difference of its totals between
+        one turn's mark and the next; supplies follow from the gazebos placed and returned (the
+        only two ways a supply changes, ``events.py``)."""
         n = self.n
+        totals = list(zip(*_running_totals(self.events, [m[0] for m in marks]), strict=True))
+
+        def delta(slot: int) -> list[int]:
+            values = totals[slot]
+            return list(map(sub, values[1:], values))
+
         name = self.geo.names.__getitem__
         table: dict[str, list[Any]] = {
             "move": [" ".join(map(name, acts)) for acts in actions],
@@ -123,41 +158,24 @@ class TelemetryMixin(StateFields):
             "hand_doubles": [m[3] for m in marks[:-1]],
             "legal_moves": [m[4] for m in marks[:-1]],
         }
-        columns: list[dict[str, int]] = []
-        seat_placed: list[list[int]] = []
-        seat_returned: list[list[int]] = []
-        events, draw_log = self.events, self.draw_log
-        draws: list[str] = []
-        drew_singles: list[int] = []
-        drew_doubles: list[int] = []
-        for before, after in zip(marks[:-1], marks[1:], strict=True):
-            counts, placed, returned = _count_turn(events[before[0]:after[0]], n)
-            columns.append(counts)
-            seat_placed.append(placed)
-            seat_returned.append(returned)
-            turn_draws = draw_log[before[1]:after[1]]
-            draws.append(",".join([DRAW_NAMES[d[0]] for d in turn_draws]))
-            singles = sum(1 for d in turn_draws if d[2] < 3)
-            drew_singles.append(singles)
-            drew_doubles.append(len(turn_draws) - singles)
-        for column in _EVENT_COLUMNS.values():
-            table[column] = [c[column] for c in columns]
+        for i, column in enumerate(_EVENT_COLUMNS.values()):
+            table[column] = delta(i)
         absent = [None] * len(actions)
         for s, (placed_key, returned_key, left_key) in enumerate(_SEAT_KEYS):
             if s >= n:
                 table[placed_key] = table[returned_key] = table[left_key] = absent
                 continue
-            table[placed_key] = [p[s] for p in seat_placed]
-            table[returned_key] = [r[s] for r in seat_returned]
-            left = self.start_gazebos[s]
-            supply = []
-            for p, r in zip(seat_placed, seat_returned, strict=True):
-                left += r[s] - p[s]
-                supply.append(left)
-            table[left_key] = supply
-        table["draws"] = draws
-        table["drew_singles"] = drew_singles
-        table["drew_doubles"] = drew_doubles
+            table[placed_key] = delta(_PLACED + s)
+            table[returned_key] = delta(_RETURNED + s)
+            out, back = totals[_PLACED + s][1:], totals[_RETURNED + s][1:]
+            table[left_key] = list(map(sub, map(self.start_gazebos[s].__add__, back), out))
+        log = self.draw_log
+        bounds = [m[1] for m in marks]
+        draws = list(map(log.__getitem__, map(slice, bounds, bounds[1:])))
+        table["draws"] = [",".join([DRAW_NAMES[d[0]] for d in ds]) if ds else "" for ds in draws]
+        singles = [sum([d[2] < 3 for d in ds]) if ds else 0 for ds in draws]
+        table["drew_singles"] = singles
+        table["drew_doubles"] = list(map(sub, map(len, draws), singles))
         return table
 
     def game_row(self) -> dict[str, Any]:
