@@ -78,8 +78,8 @@ class StateFields(GameState):
     pptr: list[int]
     phase: Phase
     player: int
-    current_player: int  # type: ignore[assignment]  # a slot, where the protocol has a property
-    turn: int  # type: ignore[assignment]
+    current_player: int  # a slot, where the protocol has a property
+    turn: int
     placed_this_turn: int
     zen_credits: int
     passes: int
@@ -97,6 +97,7 @@ class StateFields(GameState):
     attrs: Any
 
     if TYPE_CHECKING:  # methods one part of the state calls on another
+        def clone(self) -> StateFields: ...
         def set_scalar(self, name: str, value: Any) -> None: ...
         def _finish(self, reason: str, last: int | None) -> None: ...
         def on_board(self) -> list[int]: ...

@@ -107,7 +107,7 @@ class LegalityMixin(StateFields):
         if None in contacts:
             self._measure_contacts()
         twice = pairs = vertical = 0
-        for t, p, v in contacts:
+        for t, p, v in contacts:  # type: ignore[misc]  # all measured now
             twice |= t
             pairs |= p
             vertical |= v

@@ -72,12 +72,12 @@ class LookaheadMixin(StateFields):
         out = []
         last_slot = -1
         for action in actions:
-            key = None
+            key: tuple[Any, ...] | None = None
             if action < DRAW_GENERAL:
                 slot, xy = divmod(action, 9)
                 if slot != last_slot:  # what only the slot decides, once for its orientations
                     last_slot = slot
-                    a, b = slot_cells[slot]
+                    a, b = slot_cells[slot]  # type: ignore[misc]  # a legal action's slot
                     pair, at_a, at_b = (a, b), (a,), (b,)
                     near_a, near_b = nmask[a], nmask[b]
                     covered = bit[a] | bit[b]
@@ -103,9 +103,10 @@ class LookaheadMixin(StateFields):
                         key = (False, 0, (), slot_zen, slot_extra, quiet[1])
                 else:
                     extra = slot_extra
-                    growths = []
-                    created = []
-                    patios = []  # (patio, nook) first contacts; new nooks are -1, -2
+                    growths: list[tuple[int, int, int]] = []
+                    created: list[tuple[int, int, int, int]] = []
+                    # (patio, nook) first contacts; new nooks are -1, -2
+                    patios: list[tuple[int, int]] = []
                     joined = 0  # squares that become nook squares
                     for touch, col, new in groups:
                         if not touch:
@@ -124,7 +125,7 @@ class LookaheadMixin(StateFields):
                         squares = len(cells)
                         if k < 0:
                             k = -1 - len(created)
-                            size, held_patios, held_vases, owner = 0, (), EMPTY, mover
+                            size, held_patios, held_vases, owner = 0, EMPTY, EMPTY, mover
                         else:
                             owner, _, old, _, held_patios, held_vases, _ = nooks[k]
                             size = len(old)

@@ -37,22 +37,15 @@ class ObservationMixin(StateFields):
         it (rulings 21), so a nook that reached five squares in the move that ended the game,
         before its double was placed, is not big."""
         labels = self.geo.labels
-        out = []
-        for owner, col, cells, gazebos, *_ in self.nooks.values():
-            ordered = sorted(cells)
-            out.append(
-                {
-                    "color": COLORS[col],
-                    "cells": [labels[c] for c in ordered],
-                    "owner": owner,
-                    "big": gazebos == 2,
-                    "_first": ordered[0],
-                }
-            )
-        out.sort(key=lambda d: d["_first"])
-        for d in out:
-            del d["_first"]
-        return out
+        return [
+            {
+                "color": COLORS[nook.colour],
+                "cells": [labels[c] for c in cells],
+                "owner": nook.owner,
+                "big": nook.gazebos == 2,
+            }
+            for cells, nook in sorted((sorted(nook.cells), nook) for nook in self.nooks.values())
+        ]
 
     def patio_list(self) -> list[dict[str, Any]]:
         geo = self.geo
@@ -141,7 +134,7 @@ class ObservationMixin(StateFields):
         """What ``player`` may know (rulings 19); ``player == -1`` sees everything."""
         labels = self.geo.labels
         qin = self.qin
-        counts = self.hand_counts()
+        counts: list[list[int] | None] = list(self.hand_counts())
         if qin and player >= 0:
             counts = [c if s == player else None for s, c in enumerate(counts)]
         private = [len(pile) - i for pile, i in zip(self.private, self.pptr, strict=True)]

@@ -151,7 +151,7 @@ def legal_placements(pos: Position, hand: list[int] | None) -> set[tuple[int, in
     """Every legal (a, b, x, y) with ``a`` before ``b`` in reading order, for the domino types
     of ``hand`` (counts per type; None: any domino)."""
     geo = pos.geo
-    pairs = set()
+    pairs: set[tuple[int, int]] = set()
     for t in range(6):
         if hand is None or hand[t]:
             pairs.update(divmod(xy, 3) for xy in ORIENTATIONS[t])
