@@ -12,6 +12,7 @@ import pytest
 
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.replay import play_token, replay_actions
+from gardensim.games.gazebo.rules import PLACE
 from gardensim.paths import DATA_DIR
 
 POSITIONS = json.loads((DATA_DIR / "gazebo" / "perft.json").read_text())
@@ -135,7 +136,7 @@ def test_brute_force_agrees_along_random_sandbox_games(board):
         rng = random.Random(seed)
         step = 0
         while not state.is_terminal():
-            if step % 4 == 0 and state.phase == 0:
+            if step % 4 == 0 and state.phase == PLACE:
                 assert len(state.legal_placements()) == brute_force_placements(state)
                 assert state.count_legal_placements() == len(state.legal_placements())
                 checked += 1

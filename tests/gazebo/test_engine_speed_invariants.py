@@ -18,9 +18,9 @@ import pytest
 
 from gardensim.core.protocol import TERMINAL, GameState
 from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.legality import OVER
 from gardensim.games.gazebo.notation import parse_action
 from gardensim.games.gazebo.replay import play_token
+from gardensim.games.gazebo.rules import EXTRA, OVER, PLACE
 from gardensim.games.gazebo.state import GazeboState
 
 from .rules_helpers import board_path, dumps
@@ -151,7 +151,7 @@ def test_listing_skips_only_slots_where_every_placement_is_legal(board, players,
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if state.phase in (0, 1):
+            if state.phase in (PLACE, EXTRA):
                 one_by_one = sorted(
                     slot * 9 + xy
                     for slot in state.slots
