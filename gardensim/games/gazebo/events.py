@@ -272,7 +272,7 @@ class EventsMixin(StateFields):
             changed.append(keep)
             if winner == p:
                 vases_before[keep] = before
-            self.events.append(("absorb", winner, merged, sorted(losers)))
+            self.events.append(("absorb", winner, tuple(merged), tuple(sorted(losers))))
 
     def _create(self, creates: list, changed: list[int], doubles: list[int],
                 vases_before: dict[int, frozenset[int]]) -> bool:
@@ -289,7 +289,7 @@ class EventsMixin(StateFields):
             self._set_nook(k, new_nook((p, col, cells, 1, pats, vases, halo)))
             changed.append(k)
             vases_before[k] = EMPTY
-            self.events.append(("create", p, list(cells)))
+            self.events.append(("create", p, cells))
             self._put(p, 1)
             if self.phase == OVER:
                 return False
@@ -317,7 +317,7 @@ class EventsMixin(StateFields):
             changed.append(k)
             if o == p:
                 vases_before[k] = vases
-            self.events.append(("expand", o, list(grown)))
+            self.events.append(("expand", o, grown))
 
     def _double(self, doubles: list[int]) -> bool:
         """Rulings 7: each nook that reached five squares gets its owner's second gazebo, even
@@ -330,7 +330,7 @@ class EventsMixin(StateFields):
         for k in doubles:
             nook = nooks[k]
             self._set_nook(k, nook._replace(gazebos=2))
-            self.events.append(("big", nook.owner, list(nook.cells)))
+            self.events.append(("big", nook.owner, nook.cells))
             self._put(nook.owner, 1)
             if self.phase == OVER:
                 return False

@@ -15,9 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gardensim.core.protocol import GameState
-from gardensim.games.gazebo.geometry import Geometry
+from gardensim.games.gazebo.geometry import DRAW_GENERAL, Geometry
 from gardensim.games.gazebo.records import Nook, Patio
 from gardensim.games.gazebo.rules import Phase
+
+
+def draw_entry(entry: int) -> tuple[int, int, int]:
+    """(pile action code, seat, domino type) of a ``draw_log`` entry. An entry is one int,
+    ``source + (seat << 2) + (type << 4)`` (the pile codes are ``DRAW_GENERAL`` + 0..2, whose
+    low bits are free), not a tuple: a draw log kept for every game must not feed the garbage
+    collector a tuple per draw."""
+    return DRAW_GENERAL + (entry & 3), (entry >> 2) & 3, (entry >> 4) & 7
+
 
 #: Per-seat position aggregates the evaluation reads instead of scanning the board, at
 #: ``standing[AGGREGATE + seat]``: patios held, big and small nooks owned, patios threatened.
@@ -87,9 +96,9 @@ class StateFields(GameState):
     end_reason: str | None
     last_player: int | None
     #: every event as it happens: ``(kind, player, ...)`` (observation.event_dict reads them,
-    #: telemetry counts them); draws as ``(source, seat, domino type)``
+    #: telemetry counts them); every draw as one int (:func:`draw_entry`)
     events: list[tuple[Any, ...]]
-    draw_log: list[tuple[int, int, int]]
+    draw_log: list[int]
     records: list[dict[str, Any]]
     trail: list[tuple[Any, Any, Any]]
     slot_trail: list[tuple[set[int], frozenset[int], frozenset[int]]]

@@ -323,7 +323,7 @@ class GazeboState(
         hand = self.hands[p]
         self.trail.append((hand, t, hand[t]))
         hand[t] += 1
-        self.draw_log.append((source, p, t))
+        self.draw_log.append(source + (p << 2) + (t << 4))  # fields.draw_entry's layout
 
     def _end_turn(self) -> None:
         if self.zen_credits:
@@ -364,7 +364,7 @@ class GazeboState(
         self.set_scalar("winners", tuple(sorted(
             winners(self.supply, self.start_gazebos, last, self.partnership)
         )))
-        self.events.append(("win", last, list(self.winners), reason))
+        self.events.append(("win", last, self.winners, reason))
 
     # ----- notation -------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:

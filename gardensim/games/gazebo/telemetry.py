@@ -15,8 +15,8 @@ from operator import sub
 from typing import Any, ClassVar
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.fields import HELD, StateFields
-from gardensim.games.gazebo.geometry import DRAW_NAMES
+from gardensim.games.gazebo.fields import HELD, StateFields, draw_entry
+from gardensim.games.gazebo.geometry import DRAW_GENERAL, DRAW_NAMES
 from gardensim.games.gazebo.rules import PLACE
 
 #: Event types; each but the win (the game row's) has a turn column ``ev_<type>``.
@@ -50,6 +50,8 @@ GAME_COLUMNS: dict[str, str] = {
 }
 
 
+#: pile names by the low bits of a draw-log entry (``fields.draw_entry``)
+_PILE_WORD = tuple(DRAW_NAMES[DRAW_GENERAL + i] for i in range(3))
 _SEAT_KEYS = tuple((f"placed_{s}", f"returned_{s}", f"supply_{s}") for s in SEATS)
 _EVENT_COLUMNS = {kind: f"ev_{kind}" for kind in EVENT_TYPES[:-1]}
 #: running totals: one per event column, then gazebos placed and returned per seat
@@ -129,9 +131,9 @@ class TelemetryMixin(StateFields):
             row[placed_key] = placed[s] if live else None
             row[returned_key] = returned[s] if live else None
             row[left_key] = self.supply[s] if live else None
-        draws = self.draw_log[n_draws:]
-        row["draws"] = ",".join([DRAW_NAMES[d[0]] for d in draws])
-        row["drew_singles"] = sum(1 for d in draws if d[2] < 3)
+        draws = [draw_entry(d) for d in self.draw_log[n_draws:]]
+        row["draws"] = ",".join([DRAW_NAMES[pile] for pile, _, _ in draws])
+        row["drew_singles"] = sum(1 for _, _, t in draws if t < 3)
         row["drew_doubles"] = len(draws) - row["drew_singles"]
         return row
 
@@ -172,8 +174,8 @@ class TelemetryMixin(StateFields):
         log = self.draw_log
         bounds = [m[1] for m in marks]
         draws = list(map(log.__getitem__, map(slice, bounds, bounds[1:])))
-        table["draws"] = [",".join([DRAW_NAMES[d[0]] for d in ds]) if ds else "" for ds in draws]
-        singles = [sum([d[2] < 3 for d in ds]) if ds else 0 for ds in draws]
+        table["draws"] = [",".join([_PILE_WORD[d & 3] for d in ds]) if ds else "" for ds in draws]
+        singles = [sum([(d >> 4) & 7 < 3 for d in ds]) if ds else 0 for ds in draws]
         table["drew_singles"] = singles
         table["drew_doubles"] = list(map(sub, map(len, draws), singles))
         return table
@@ -183,9 +185,9 @@ class TelemetryMixin(StateFields):
         patios = self.standing[HELD : HELD + 4]
         on_board = self.on_board()
         singles_drawn = [0] * n
-        for _, seat, t in self.draw_log:
-            if t < 3:
-                singles_drawn[seat] += 1
+        for entry in self.draw_log:  # the bits of fields.draw_entry
+            if (entry >> 4) & 7 < 3:
+                singles_drawn[(entry >> 2) & 3] += 1
         absorbs = [0] * n
         steals = [0] * n
         for event in self.events:
