@@ -50,8 +50,12 @@ GAME_COLUMNS: dict[str, str] = {
 }
 
 
-#: pile names by the low bits of a draw-log entry (``fields.draw_entry``)
-_PILE_WORD = tuple(DRAW_NAMES[DRAW_GENERAL + i] for i in range(3))
+#: per draw-log entry (``fields.draw_entry``): its pile's name, and 1 for a single-coloured
+#: domino, so a turn's draws are read with C-level maps
+_ENTRIES = [DRAW_GENERAL + pile + (seat << 2) + (t << 4)
+            for pile in range(3) for seat in SEATS for t in range(6)]
+_WORD_OF_ENTRY = {e: DRAW_NAMES[draw_entry(e)[0]] for e in _ENTRIES}
+_SINGLE_OF_ENTRY = {e: int(draw_entry(e)[2] < 3) for e in _ENTRIES}
 _SEAT_KEYS = tuple((f"placed_{s}", f"returned_{s}", f"supply_{s}") for s in SEATS)
 _EVENT_COLUMNS = {kind: f"ev_{kind}" for kind in EVENT_TYPES[:-1]}
 #: running totals: one per event column, then gazebos placed and returned per seat
@@ -174,8 +178,9 @@ class TelemetryMixin(StateFields):
         log = self.draw_log
         bounds = [m[1] for m in marks]
         draws = list(map(log.__getitem__, map(slice, bounds, bounds[1:])))
-        table["draws"] = [",".join([_PILE_WORD[d & 3] for d in ds]) if ds else "" for ds in draws]
-        singles = [sum([(d >> 4) & 7 < 3 for d in ds]) if ds else 0 for ds in draws]
+        word, single = _WORD_OF_ENTRY.__getitem__, _SINGLE_OF_ENTRY.__getitem__
+        table["draws"] = [",".join(map(word, ds)) if ds else "" for ds in draws]
+        singles = [sum(map(single, ds)) if ds else 0 for ds in draws]
         table["drew_singles"] = singles
         table["drew_doubles"] = list(map(sub, map(len, draws), singles))
         return table
