@@ -59,7 +59,7 @@ def brute_force_placements(state) -> int:
                     group[m] = gid
                     stack.append(m)
         sizes.append(size)
-    owner = {group[c]: state.nooks[state.nook_of[c]][0] for c in range(len(color))
+    owner = {group[c]: state.nooks[state.nook_of[c]].owner for c in range(len(color))
              if state.nook_of[c] >= 0}
     free = [board.cells[c] in ".ZE" and color[c] < 0 for c in range(len(color))]
 

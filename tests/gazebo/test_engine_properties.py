@@ -72,7 +72,8 @@ def check_invariants(state) -> None:
         ids = {state.nook_of[c] for c in g}
         assert len(ids) == 1 and -1 not in ids, f"group {g} is not one nook: {ids}"
         (k,) = ids
-        owner, col, cells, gaz = state.nooks[k][:4]
+        nook = state.nooks[k]
+        owner, col, cells, gaz = nook.owner, nook.colour, nook.cells, nook.gazebos
         assert sorted(cells) == g and col == color[g[0]]
         assert 0 <= owner < state.n
         assert gaz == (2 if len(g) >= 5 else 1)
@@ -82,8 +83,8 @@ def check_invariants(state) -> None:
             assert state.nook_of[g[0]] == -1, "a lone square has no owner (rulings 2)"
     # gazebos conserved per seat: supply + nooks + patios = start
     on_nooks = Counter()
-    for owner, _, _, gaz, *_ in state.nooks.values():
-        on_nooks[owner] += gaz
+    for nook in state.nooks.values():
+        on_nooks[nook.owner] += nook.gazebos
     on_patios = Counter()
     for c in board.patios:
         if state.patios[c].holder >= 0:
@@ -133,7 +134,7 @@ def check_aggregates(state, groups, gazebos_of_group) -> None:
     board = state.geo.board
     held, big, small, threat = Counter(), Counter(), Counter(), Counter()
     for g in groups:
-        owner = state.nooks[state.nook_of[g[0]]][0]
+        owner = state.nooks[state.nook_of[g[0]]].owner
         (big if len(g) >= 5 else small)[owner] += 1
     for c in board.patios:
         owner = state.patios[c].holder

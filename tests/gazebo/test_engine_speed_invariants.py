@@ -32,10 +32,12 @@ def fresh_contacts(state) -> list:
     width = state.geo.width
     out = []
     for col in range(3):
-        nooks = [r for r in state.nooks.values() if r[1] == col]
+        nooks = [r for r in state.nooks.values() if r.colour == col]
         twice = pairs = vertical = 0
-        for i, (o1, _, c1, _, _, _, h1) in enumerate(nooks):
-            for o2, _, c2, _, _, _, h2 in nooks[:i]:
+        for i, n1 in enumerate(nooks):
+            o1, c1, h1 = n1.owner, n1.cells, n1.halo
+            for n2 in nooks[:i]:
+                o2, c2, h2 = n2.owner, n2.cells, n2.halo
                 if o1 != o2 or (len(c1) >= 5 and len(c2) >= 5):
                     twice |= h1 & h2
                     pairs |= (h1 & (h2 >> 1)) | (h2 & (h1 >> 1))

@@ -175,13 +175,14 @@ class EvaluationMixin(StateFields):
         the rival nooks of 3 squares or more, which are the only ones that could absorb them."""
         mine = []
         rivals: tuple[list, list, list] = ([], [], [])
-        for owner, col, cells, _g, _p, _v, halo in self.nooks.values():
-            size = len(cells)
+        for nook in self.nooks.values():
+            size = len(nook.cells)
+            owner = nook.owner
             if owner == player:
                 if size < BIG_NOOK:
-                    mine.append((col, size, halo))
+                    mine.append((nook.colour, size, nook.halo))
             elif owner != partner and size >= 3:
-                rivals[col].append((size, halo))
+                rivals[nook.colour].append((size, nook.halo))
         return mine, rivals
 
     def _singles_known(self, player: int) -> list[int]:

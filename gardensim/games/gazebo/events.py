@@ -23,7 +23,7 @@ from typing import Any
 
 from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
 from gardensim.games.gazebo.geometry import PATIO_GAZEBOS
-from gardensim.games.gazebo.records import Nook, Patio, new_nook, new_patio
+from gardensim.games.gazebo.records import Nook, Patio
 from gardensim.games.gazebo.rules import (
     BIG_NOOK,
     OVER,
@@ -240,7 +240,9 @@ class EventsMixin(StateFields):
             for k in own:
                 if len(nooks[k].cells) >= 5:
                     keep = k
-            _, col, cells, _, pats, vases, halo = nooks[keep]
+            kept_nook = nooks[keep]
+            col, cells, pats, vases, halo = (kept_nook.colour, kept_nook.cells, kept_nook.patios,
+                                             kept_nook.vases, kept_nook.halo)
             held = sum(nooks[k].gazebos for k in own)
             size = sum(len(nooks[k].cells) for k in ids) + len(new) + len(lone)
             kept = gazebos_kept(held, size)
@@ -251,22 +253,22 @@ class EventsMixin(StateFields):
             for k in ids:
                 if k == keep:
                     continue
-                o, _, kcells, kgaz, kpats, kvases, khalo = nooks[k]
-                if o != winner:
-                    self._give_back(o, kgaz)
-                    losers.add(o)
+                absorbed = nooks[k]
+                if absorbed.owner != winner:
+                    self._give_back(absorbed.owner, absorbed.gazebos)
+                    losers.add(absorbed.owner)
                 else:
-                    before = before | kvases
+                    before = before | absorbed.vases
                 self._set_nook(k, None)
-                self._relabel(kcells, keep)
-                merged.extend(kcells)
-                pats = pats | kpats
-                vases = vases | kvases
-                halo |= khalo
+                self._relabel(absorbed.cells, keep)
+                merged.extend(absorbed.cells)
+                pats = pats | absorbed.patios
+                vases = vases | absorbed.vases
+                halo |= absorbed.halo
             added = new + tuple(lone)
             pats, vases, halo = self._join(added, keep, pats, vases, halo)
             merged.extend(added)
-            self._set_nook(keep, new_nook((winner, col, tuple(merged), kept, pats, vases, halo)))
+            self._set_nook(keep, Nook(winner, col, tuple(merged), kept, pats, vases, halo))
             if kept < 2 and size >= BIG_NOOK:  # owed its double (rulings 7, 20)
                 doubles.append(keep)
             changed.append(keep)
@@ -286,7 +288,7 @@ class EventsMixin(StateFields):
             self.set_scalar("next_nook", k + 1)
             cells = new + tuple(lone)
             pats, vases, halo = self._join(cells, k, EMPTY, EMPTY, 0)
-            self._set_nook(k, new_nook((p, col, cells, 1, pats, vases, halo)))
+            self._set_nook(k, Nook(p, col, cells, 1, pats, vases, halo))
             changed.append(k)
             vases_before[k] = EMPTY
             self.events.append(("create", p, cells))
@@ -307,16 +309,17 @@ class EventsMixin(StateFields):
             expands.sort(key=lambda e: ((nooks[e[0]].owner - p) % n,
                                         min(min(nooks[e[0]].cells), *e[1], *e[2])))
         for k, new, lone in expands:
-            o, col, cells, gaz, pats, vases, halo = nooks[k]
+            nook = nooks[k]
             added = new + tuple(lone)
-            grown_pats, grown_vases, halo = self._join(added, k, pats, vases, halo)
-            grown = cells + added
-            self._set_nook(k, new_nook((o, col, grown, gaz, grown_pats, grown_vases, halo)))
-            if gaz < 2 and len(grown) >= BIG_NOOK:  # reached five squares (rulings 7)
+            pats, vases, halo = self._join(added, k, nook.patios, nook.vases, nook.halo)
+            grown = nook.cells + added
+            o = nook.owner
+            self._set_nook(k, Nook(o, nook.colour, grown, nook.gazebos, pats, vases, halo))
+            if nook.gazebos < 2 and len(grown) >= BIG_NOOK:  # reached five squares (rulings 7)
                 doubles.append(k)
             changed.append(k)
             if o == p:
-                vases_before[k] = vases
+                vases_before[k] = nook.vases
             self.events.append(("expand", o, grown))
 
     def _double(self, doubles: list[int]) -> bool:
@@ -329,7 +332,7 @@ class EventsMixin(StateFields):
             doubles.sort(key=lambda k: ((nooks[k].owner - p) % n, min(nooks[k].cells)))
         for k in doubles:
             nook = nooks[k]
-            self._set_nook(k, nook._replace(gazebos=2))
+            self._set_nook(k, nook.doubled())
             self.events.append(("big", nook.owner, nook.cells))
             self._put(nook.owner, 1)
             if self.phase == OVER:
@@ -383,9 +386,9 @@ class EventsMixin(StateFields):
             gazebos = self._put(holder, PATIO_GAZEBOS[kind])
             if self.phase == OVER:  # the threat is left as it was: nothing reads it again
                 threatened = old.threatened
-            self._set_patio(c, new_patio((holder, gazebos, threatened)))
+            self._set_patio(c, Patio(holder, gazebos, threatened))
         elif threatened != old.threatened:
-            self._set_patio(c, new_patio((holder, old.gazebos, threatened)))
+            self._set_patio(c, Patio(holder, old.gazebos, threatened))
 
     def _special_spaces(self, a: int, b: int) -> bool:
         """Zen spaces give reserve-draw credits (rulings 12; not under Qin drawing, rulings 18);

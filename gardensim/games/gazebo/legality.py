@@ -19,7 +19,15 @@ from gardensim.games.gazebo.geometry import (
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
-from gardensim.games.gazebo.rules import DRAW, EXTRA, OVER, PLACE, absorb_fault, first_fault
+from gardensim.games.gazebo.rules import (
+    BIG_NOOK,
+    DRAW,
+    EXTRA,
+    OVER,
+    PLACE,
+    absorb_fault,
+    first_fault,
+)
 
 #: colour pair (x, y) of each oriented code x * 3 + y
 XY = tuple(divmod(xy, 3) for xy in range(9))
@@ -149,11 +157,13 @@ class LegalityMixin(StateFields):
         contacts = self.contacts
         unions: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
         bigs: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for owner, col, cells, _, _, _, h in self.nooks.values():
+        for nook in self.nooks.values():
+            col = nook.colour
             if contacts[col] is None:
                 by_owner = unions[col]
-                by_owner[owner] = by_owner.get(owner, 0) | h
-                if len(cells) >= 5:
+                h = nook.halo
+                by_owner[nook.owner] = by_owner.get(nook.owner, 0) | h
+                if len(nook.cells) >= BIG_NOOK:
                     bigs[col].append(h)
         geo = self.geo
         width = geo.width

@@ -127,8 +127,9 @@ class LookaheadMixin(StateFields):
                             k = -1 - len(created)
                             size, held_patios, held_vases, owner = 0, EMPTY, EMPTY, mover
                         else:
-                            owner, _, old, _, held_patios, held_vases, _ = nooks[k]
-                            size = len(old)
+                            nook = nooks[k]
+                            owner, held_patios, held_vases = nook.owner, nook.patios, nook.vases
+                            size = len(nook.cells)
                         if size < BIG_NOOK <= size + squares:
                             break
                         gain = 0
@@ -294,8 +295,9 @@ class _Exposure:
         self.rivals: dict[int, tuple[int, int, int]] = {}
         #: per colour, (size, halo) of the rival nooks of 3 squares or more
         self.by_col: tuple[list, list, list] = ([], [], [])
-        for k, (owner, col, cells, _g, _p, _v, halo) in state.nooks.items():
-            size = len(cells)
+        for k, nook in state.nooks.items():
+            owner, col, halo = nook.owner, nook.colour, nook.halo
+            size = len(nook.cells)
             if owner == player:
                 if size < BIG_NOOK:
                     self.mine[k] = (col, size, halo)

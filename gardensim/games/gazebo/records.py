@@ -1,41 +1,71 @@
 """Named records of a Gazebo position: nooks and patios.
 
-Both are immutable: a change is a new record in the state's ``nooks`` dict or ``patios`` list,
-which is what the undo trail (``state.py``) restores, so no write is ever lost to an undo.
+Both are treated as immutable: a change is a new record in the state's ``nooks`` dict or
+``patios`` list, which is what the undo trail (``state.py``) restores, so no write is ever lost
+to an undo. Plain classes with ``__slots__`` rather than NamedTuples: CPython 3.11 specialises
+reads of slots, while a tuple subclass loses the fast paths of plain tuples (unpacking and
+indexing), and the legality and evaluation loops read every nook's fields.
 """
 
 from __future__ import annotations
 
-from functools import partial
-from typing import NamedTuple
+from typing import Any
 
 
-class Nook(NamedTuple):
+class Nook:
     """An owned, edge-connected group of 2+ same-coloured squares (rulings 4). ``patios`` and
     ``vases`` are the cells of those next to it, ``halo`` the bitboard of every cell next to
     it (what legality and the evaluation meet nooks through)."""
 
-    owner: int
-    colour: int
-    cells: tuple[int, ...]
-    gazebos: int  #: 1, or 2 once big (rulings 21: a nook is big when both stand on it)
-    patios: frozenset[int]
-    vases: frozenset[int]
-    halo: int
+    __slots__ = ("owner", "colour", "cells", "gazebos", "patios", "vases", "halo")
+
+    def __init__(self, owner: int, colour: int, cells: tuple[int, ...], gazebos: int,
+                 patios: frozenset[int], vases: frozenset[int], halo: int) -> None:
+        self.owner = owner
+        self.colour = colour
+        self.cells = cells
+        #: 1, or 2 once big (rulings 21: a nook is big when both its gazebos stand on it)
+        self.gazebos = gazebos
+        self.patios = patios
+        self.vases = vases
+        self.halo = halo
+
+    def doubled(self) -> Nook:
+        """This nook with its second gazebo (rulings 7)."""
+        return Nook(self.owner, self.colour, self.cells, 2, self.patios, self.vases, self.halo)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Nook) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and not meant as a key
+
+    def __repr__(self) -> str:
+        return (f"Nook(owner={self.owner}, colour={self.colour}, cells={self.cells}, "
+                f"gazebos={self.gazebos})")
 
 
-class Patio(NamedTuple):
+class Patio:
     """A patio's holder (-1: free), the gazebos standing on it, and the holder when a rival's
     count equals theirs so one more gazebo steals it (-1: not threatened; for the evaluation)."""
 
-    holder: int
-    gazebos: int
-    threatened: int
+    __slots__ = ("holder", "gazebos", "threatened")
+
+    def __init__(self, holder: int, gazebos: int, threatened: int) -> None:
+        self.holder = holder
+        self.gazebos = gazebos
+        self.threatened = threatened
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Patio) and (self.holder, self.gazebos, self.threatened) == (
+            other.holder, other.gazebos, other.threatened)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Patio(holder={self.holder}, gazebos={self.gazebos}, threatened={self.threatened})"
 
 
 FREE_PATIO = Patio(-1, 0, -1)
-
-#: ``Nook`` and ``Patio`` from a tuple of their fields in order, built in C: the generated
-#: ``__new__`` is a Python call, and event resolution makes a record at every nook event.
-new_nook = partial(tuple.__new__, Nook)
-new_patio = partial(tuple.__new__, Patio)
