@@ -9,8 +9,6 @@ indexing), and the legality and evaluation loops read every nook's fields.
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class Nook:
     """An owned, edge-connected group of 2+ same-coloured squares (rulings 4). ``patios`` and
@@ -34,14 +32,6 @@ class Nook:
         """This nook with its second gazebo (rulings 7)."""
         return Nook(self.owner, self.colour, self.cells, 2, self.patios, self.vases, self.halo)
 
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Nook) and self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # equal by value, and not meant as a key
-
     def __repr__(self) -> str:
         return (f"Nook(owner={self.owner}, colour={self.colour}, cells={self.cells}, "
                 f"gazebos={self.gazebos})")
@@ -57,12 +47,6 @@ class Patio:
         self.holder = holder
         self.gazebos = gazebos
         self.threatened = threatened
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Patio) and (self.holder, self.gazebos, self.threatened) == (
-            other.holder, other.gazebos, other.threatened)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Patio(holder={self.holder}, gazebos={self.gazebos}, threatened={self.threatened})"
