@@ -51,9 +51,8 @@ class EventsMixin(StateFields):
         (the slots open or closed for good) instead of a loop over cells; the change goes on
         ``slot_trail`` as one entry (closed, opened, newly known) for :meth:`undo`. A committed
         move keeps ``slot_list`` sorted in place instead: a few bisections cost less than
-        sorting the set at every random choice (3% of random play). Only a committed move finds
-        the list kept (``apply_action`` drops it), and nothing undoes one, so it leaves no
-        entry (-0.6% of random play)."""
+        sorting the set at every random choice. Only a committed move finds the list kept
+        (``apply_action`` drops it), and nothing undoes one, so it leaves no entry."""
         slots = self.slots
         geo = self.geo
         known = self.known

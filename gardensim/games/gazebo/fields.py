@@ -7,7 +7,7 @@ observation, evaluation, telemetry, turn flow in ``state.py``); each derives fro
 
 Named slots, not a ``__dict__``: with this many attributes an instance dict outgrows the
 shared-key layout CPython 3.11 keeps fast, and every attribute and method lookup turned into a
-dict search (6% of random play's instructions).
+dict search.
 """
 
 from __future__ import annotations

@@ -112,8 +112,7 @@ class GazeboState(
         self.player = 0
         #: the protocol's ``turn`` and ``current_player`` (``player``, or TERMINAL once the game
         #: is over) as plain slots, set where a turn starts or the game ends: the play loop reads
-        #: them at every move, and a property read costs a Python call under 3.11 (1.5% of
-        #: random play's instructions)
+        #: them at every move, and a property read costs a Python call under 3.11
         self.turn = 0
         self.current_player = 0
         self.placed_this_turn = 0
