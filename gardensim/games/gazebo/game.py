@@ -9,6 +9,7 @@ from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Game
 from gardensim.games.gazebo.board import Board, load_board
 from gardensim.games.gazebo.dominoes import deal
+from gardensim.games.gazebo.evaluation import weights as evaluation_weights
 from gardensim.games.gazebo.geometry import Geometry, geometry
 from gardensim.games.gazebo.options import validate_options
 from gardensim.games.gazebo.state import GazeboState
@@ -44,6 +45,8 @@ class GazeboGame(Game):
         self.num_players = players
         self.options = validate_options(options, players)
         self.geometry: Geometry = geometry(self.board)
+        #: the evaluation's default weights (``evaluation.TERMS`` order), read once per game
+        self.weights = tuple(evaluation_weights().values())
 
     def new_initial_state(self, seed: int) -> GazeboState:
         """A fresh game; ``seed`` fixes every shuffle (rulings 17, 18)."""
