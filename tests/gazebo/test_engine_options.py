@@ -80,9 +80,6 @@ def test_bad_player_count_and_board_are_config_errors():
 
 def test_raised_steal_option_on_a_garden_without_raised_patios_is_refused():
     """An option the board never reads would report a variant that changed nothing."""
-    from gardensim.core.errors import ConfigError
-    from gardensim.games.gazebo.game import GazeboGame
-
     with pytest.raises(ConfigError, match="no effect on board 'aviary'"):
         GazeboGame("aviary", 2, {"raised_steal_needs_two": True})
     assert GazeboGame("botanical", 2, {"raised_steal_needs_two": True}).options[
