@@ -6,9 +6,9 @@ on shared deals, and keeps the candidate only if its win share's 95% Wilson inte
 one half, so noise alone rarely moves the weights. Every round is logged; ``--write`` rewrites
 the numbers in the weights file in place, keeping its comments.
 
-The evaluation reads its weights through a module-level ``weights()`` function (see
-``gardensim/games/gazebo/evaluation.py``); a seat's bot swaps in its own weights for the length of
-its decision, so two weight sets can meet in one game without touching the engine.
+Each weight set is a greedy bot's ``weights`` spec parameter (``greedy:weights=term:value;...``,
+``gardensim/bots/greedy.py``): the bot hands it to its own determinized copies, so two weight sets
+meet in one game with no module state, and every game row names the weights its seats used.
 
     .venv/bin/python scripts/tune_greedy.py --game gazebo --board aviary --rounds 12 \
         --games 200 --seed 1 [--write] [--log benchmarks/results/tune_greedy.json]
@@ -22,8 +22,6 @@ import random
 import re
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -32,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gardensim.bots.greedy import GreedyBot  # noqa: E402
+from gardensim.bots.spec import format_weights  # noqa: E402
 from gardensim.core import registry  # noqa: E402
-from gardensim.core.protocol import Action, GameState  # noqa: E402
 from gardensim.sim.play import play_game, seating  # noqa: E402
 from gardensim.stats import wilson_interval  # noqa: E402
 
@@ -41,39 +39,16 @@ from gardensim.stats import wilson_interval  # noqa: E402
 EVALUATIONS = {"gazebo": "gardensim.games.gazebo.evaluation"}
 
 
-@contextmanager
-def using_weights(module: Any, values: dict[str, float]) -> Iterator[None]:
-    """Make the evaluation read ``values`` until the block ends."""
-    saved = module.weights
-    module.weights = lambda: values
-    try:
-        yield
-    finally:
-        module.weights = saved
+def weighted_greedy(values: dict[str, float]) -> GreedyBot:
+    """The greedy bot evaluating with ``values`` (its spec string carries them)."""
+    return GreedyBot(weights=format_weights(values))
 
 
-class WeightedGreedy(GreedyBot):
-    """The greedy bot with its own evaluation weights (for tuning only)."""
-
-    def __init__(self, module: Any, values: dict[str, float], label: str) -> None:
-        super().__init__()
-        self.module, self.values, self.label = module, values, label
-
-    @property
-    def spec(self) -> str:
-        return self.label
-
-    def choose_action(self, state: GameState, rng: random.Random) -> Action:
-        with using_weights(self.module, self.values):
-            return super().choose_action(state, rng)
-
-
-def match(game: Any, module: Any, cand: dict[str, float], cur: dict[str, float],
+def match(game: Any, cand: dict[str, float], cur: dict[str, float],
           games: int, seed: int) -> float:
     """Candidate's mean win share over ``games`` seat-rotated games against the current set."""
     lineup = ["candidate", "current"]
-    bots = {"candidate": WeightedGreedy(module, cand, "candidate"),
-            "current": WeightedGreedy(module, cur, "current")}
+    bots = {"candidate": weighted_greedy(cand), "current": weighted_greedy(cur)}
     won = 0.0
     for g in range(games):
         deal, seats = seating(lineup, g)
@@ -121,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         candidate[term] = base * factor
         t0 = time.perf_counter()
         # Each round gets its own deals, so accepted changes are not fitted to one sample.
-        share = match(game, module, candidate, current, args.games, args.seed * 1000 + r)
+        share = match(game, candidate, current, args.games, args.seed * 1000 + r)
         lo, hi = wilson_interval(share * args.games, args.games)
         accepted = lo > 0.5
         if accepted:

@@ -206,10 +206,16 @@ class SkillExpression:
 
 def _ratings(wins: np.ndarray) -> np.ndarray:
     """Elo-scaled Bradley–Terry ratings (mean 0); one virtual tie per compared pair keeps a bot
-    that never won finite (``gardensim.stats``)."""
+    that never won finite (``gardensim.stats``). A bot that met no other bot here (it only
+    played mirror matches, say, in a strength sweep reported beside a mixed study) has no
+    rating: NaN, left out of the spread."""
     from gardensim.stats import elo_from_strengths, fit_bradley_terry
 
-    return elo_from_strengths(fit_bradley_terry(wins))
+    met = (wins + wins.T).sum(axis=1) > 0
+    ratings = np.full(len(wins), math.nan)
+    if met.sum() >= 2:
+        ratings[met] = elo_from_strengths(fit_bradley_terry(wins[np.ix_(met, met)]))
+    return ratings
 
 
 def _skill_stats(mats: np.ndarray, order: np.ndarray) -> tuple[float, float, np.ndarray]:
@@ -219,7 +225,7 @@ def _skill_stats(mats: np.ndarray, order: np.ndarray) -> tuple[float, float, np.
     n = comps[better].sum()
     share = float(wins[better].sum() / n) if n else math.nan
     ratings = _ratings(wins)
-    return share, float(np.std(ratings)), ratings
+    return share, float(np.nanstd(ratings)), ratings
 
 
 def skill_expression(games: pd.DataFrame, boot: int = 400, seed: int = 0) -> list[SkillExpression]:
@@ -262,14 +268,17 @@ def skill_expression(games: pd.DataFrame, boot: int = 400, seed: int = 0) -> lis
             arr = np.array(boots)
             share_ci = tuple(float(x) for x in np.nanpercentile(arr[:, 0], [2.5, 97.5]))
             spread_ci = tuple(float(x) for x in np.percentile(arr[:, 1], [2.5, 97.5]))
-            stronger, weaker = bots[int(np.argmin(order))], bots[int(np.argmax(order))]
-            table = pd.DataFrame({"arm": arm, "players": n, "bot": bots, "elo": ratings})
+            present = np.flatnonzero(mats[:, 1].sum(axis=(0, 2)) > 0)
+            ranked = present[np.argsort(order[present])]
+            stronger, weaker = bots[int(ranked[0])], bots[int(ranked[-1])]
+            table = pd.DataFrame({"arm": arm, "players": n, "bot": [bots[i] for i in present],
+                                  "elo": ratings[present]})
             result = SkillExpression(
                 arm=arm, players=n, games=len(rows), stronger=stronger, weaker=weaker,
                 stronger_share=share, stronger_ci=share_ci, spread=spread, spread_ci=spread_ci,
                 ratings=table, sentence="",
             )
-            vs = "the weaker bot" if len(bots) == 2 else "each lower-rated bot"
+            vs = "the weaker bot" if len(present) == 2 else "each lower-rated bot"
             result.sentence = (
                 f"In {label(arm, n)}, the stronger bot ({stronger}) beats {vs} in "
                 f"{pct(share)} of comparisons (95% CI {pct(share_ci[0])}–{pct(share_ci[1])}); "

@@ -72,9 +72,12 @@ class UpsetComparison:
     pairs_frame: pd.DataFrame = field(repr=False)
 
 
-def _ranked(rows: pd.DataFrame, players: int, a: str, b: str) -> tuple[str, str]:
-    """(weaker, stronger) of two bots by their head-to-head score over every arm."""
+def _ranked(rows: pd.DataFrame, players: int, a: str, b: str) -> tuple[str, str] | None:
+    """(weaker, stronger) of two bots by their head-to-head score over every arm; None when
+    they never sat at one table (two mirror arms of a strength sweep, say)."""
     score = upset_scores(rows, players, a, b)
+    if np.isnan(score).all():
+        return None
     return (a, b) if np.nanmean(score) < 0.5 else (b, a)
 
 
@@ -156,7 +159,8 @@ def upset_rate(
             pairs = [(weaker, stronger)]
         else:
             names = bot_names(rows, players)
-            pairs = [_ranked(rows, players, x, y) for x, y in itertools.combinations(names, 2)]
+            ranked = (_ranked(rows, players, x, y) for x, y in itertools.combinations(names, 2))
+            pairs = [pair for pair in ranked if pair is not None]
         for (low, high), arm in itertools.product(pairs, arms):
             if arm == base:
                 continue

@@ -13,5 +13,9 @@ and Python:
   ``widen`` is progressive widening (0 = off).
   Classic ISMCTS with random play-outs is ``mcts:rollout=random,depth=0,widen=0,c=0.7``.
 
+``greedy`` and ``mcts`` also take ``weights``: evaluation weights for that bot only, inline
+``term:number;term:number`` (``greedy:weights=exposed:-0.4``) or a TOML file path; terms left
+out keep the game's defaults (``bots/greedy.py``).
+
 Each module's docstring documents the bot's draw policy.
 """

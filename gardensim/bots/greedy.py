@@ -15,6 +15,12 @@ is taken against what is left.
 
 ``epsilon`` plays a uniformly random legal action with that probability (used for exploration in
 MCTS rollouts and weight tuning).
+
+``weights`` replaces the game's evaluation weights for this bot only: inline
+``term:number;term:number`` pairs (``greedy:weights=exposed:-0.4;singles:0.2``) or the path of a
+TOML file of ``term = number`` lines; terms left out keep the game's defaults. The bot hands them
+to its determinized copies (``GameState.use_weights``), never to the shared state or a module,
+so bots with different weights can sit at one table (``scripts/tune_greedy.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from operator import add
 from typing import Any, ClassVar
 
 from gardensim.bots.base import Bot
+from gardensim.bots.spec import parse_weights
 from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Action, GameState
 
@@ -41,6 +48,20 @@ def pick_best(actions: list[Action], scores: list[float], rng: random.Random) ->
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
+def own_sample(
+    state: GameState, player: int, rng: random.Random, weights: dict[str, float]
+) -> GameState:
+    """A determinization of ``state`` for ``player`` that evaluates with the bot's ``weights``
+    (none: the game's own); a copy even when the game has nothing hidden, so the weights never
+    reach the shared state."""
+    sample = state.determinize(player, rng)
+    if weights:
+        if sample is state:
+            sample = state.clone()
+        sample.use_weights(weights)
+    return sample
+
+
 def greedy_step(state: GameState, rng: random.Random, epsilon: float = 0.0) -> Action:
     """One epsilon-greedy choice on a state the caller may fully see (a determinization)."""
     if epsilon > 0 and rng.random() < epsilon:
@@ -52,15 +73,18 @@ def greedy_step(state: GameState, rng: random.Random, epsilon: float = 0.0) -> A
 
 
 class GreedyBot(Bot):
-    """One-ply greedy on ``state.evaluate``; parameters ``epsilon`` (0..1) and ``samples``."""
+    """One-ply greedy on ``state.evaluate``; parameters ``epsilon`` (0..1), ``samples`` and
+    ``weights`` (module docstring)."""
 
     name = "greedy"
     param_types: ClassVar[dict[str, tuple[type, Any]]] = {
         "epsilon": (float, 0.0),
         "samples": (int, 1),
+        "weights": (str, ""),
     }
 
     def check_params(self) -> None:
+        self.weights = parse_weights(self.params["weights"])
         if not 0.0 <= self.params["epsilon"] <= 1.0:
             raise ConfigError(f"bot 'greedy': epsilon={self.params['epsilon']} not in [0, 1]")
         if self.params["samples"] < 1:
@@ -74,8 +98,9 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         player = state.current_player
-        totals = action_scores(state.determinize(player, rng), player, actions)
+        weights = self.weights
+        totals = action_scores(own_sample(state, player, rng, weights), player, actions)
         for _ in range(self.params["samples"] - 1):
-            sample = state.determinize(player, rng)
+            sample = own_sample(state, player, rng, weights)
             totals = list(map(add, totals, action_scores(sample, player, actions)))
         return pick_best(actions, totals, rng)

@@ -52,7 +52,8 @@ import time
 from typing import Any, ClassVar
 
 from gardensim.bots.base import Bot
-from gardensim.bots.greedy import action_scores, greedy_step
+from gardensim.bots.greedy import action_scores, greedy_step, own_sample
+from gardensim.bots.spec import parse_weights
 from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Action, GameState
 
@@ -85,7 +86,8 @@ class MCTSBot(Bot):
     """ISMCTS with budget ``iters`` (or ``seconds`` > 0), UCB constant ``c``, ``rollout``
     policy (``random``/``greedy`` with ``epsilon``/``none``), rollout ``depth`` cut-off
     in turns (0 = play out, -1 = :func:`horizon_turns`), ``expand`` order
-    (``random``/``greedy``) and progressive widening ``widen`` (0 = off)."""
+    (``random``/``greedy``), progressive widening ``widen`` (0 = off) and evaluation
+    ``weights`` for its samples (as the greedy bot's, ``bots/greedy.py``)."""
 
     name = "mcts"
     param_types: ClassVar[dict[str, tuple[type, Any]]] = {
@@ -97,10 +99,12 @@ class MCTSBot(Bot):
         "depth": (int, AUTO),
         "expand": (str, "random"),
         "widen": (float, 2.0),
+        "weights": (str, ""),
     }
 
     def check_params(self) -> None:
         p = self.params
+        self.weights = parse_weights(p["weights"])
         if p["rollout"] not in ROLLOUTS:
             raise ConfigError(f"bot 'mcts': rollout={p['rollout']!r}; valid: {', '.join(ROLLOUTS)}")
         if p["expand"] not in EXPANSIONS:
@@ -130,10 +134,10 @@ class MCTSBot(Bot):
         if seconds > 0:
             deadline = time.perf_counter() + seconds
             while time.perf_counter() < deadline:
-                self._iterate(root, state.determinize(me, rng), rng, horizon)
+                self._iterate(root, own_sample(state, me, rng, self.weights), rng, horizon)
         else:
             for _ in range(self.params["iters"]):
-                self._iterate(root, state.determinize(me, rng), rng, horizon)
+                self._iterate(root, own_sample(state, me, rng, self.weights), rng, horizon)
         visits = [root.children[a].visits if a in root.children else -1 for a in actions]
         return actions[visits.index(max(visits))]
 

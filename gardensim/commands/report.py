@@ -18,7 +18,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("sources", nargs="+", metavar="RUN_OR_STUDY",
                         help="run folder or study file (several allowed)")
     parser.add_argument("--out", required=True, help="report folder, e.g. reports/NAME")
-    parser.add_argument("--runs", default="runs", help="where studies are stored (default runs)")
+    parser.add_argument("--runs", default=None,
+                        help="where studies are stored (default runs, runs/light with --light)")
+    parser.add_argument("--light", action="store_true",
+                        help="play each study of a set at its light_games size (a quick look; "
+                        "the report says so and prints the full command)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="worker processes when a study must be played (default all cores)")
     parser.add_argument("--force", action="store_true",
@@ -33,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
 
     check_backend("loky", args.jobs, None)  # even when every source is a stored run
     index = report(args.sources, args.out, args.runs, jobs=args.jobs, force=args.force,
-                   progress=not args.quiet)
+                   progress=not args.quiet, light=args.light)
     if not args.quiet:
         print(f"report written to {index}")
     return 0

@@ -164,6 +164,15 @@ class GameState(ABC):
         Uses only what ``player`` may know; bots call it on determinized states.
         """
 
+    def use_weights(self, weights: Mapping[str, float]) -> None:
+        """Evaluate with ``weights`` (term -> weight; terms left out keep the game's default)
+        from now on, in this state and its clones. Bots call it on their own determinized
+        copies (a ``weights`` spec parameter), so the weights travel with the state instead of
+        module state. Games whose evaluation has no weights refuse."""
+        from gardensim.core.errors import ConfigError
+
+        raise ConfigError(f"game {self.game.name!r}: its evaluation takes no weights")
+
     @property
     @abstractmethod
     def turn(self) -> int:

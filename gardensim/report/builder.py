@@ -326,17 +326,20 @@ def build_report(
     title: str | None = None,
     budget: Budget | None = None,
     pictures: bool = True,
+    notice: str | None = None,
 ) -> Path:
     """Write ``index.html``, ``summary.md``, ``tables/*.csv`` and ``studies/*.toml`` into
     ``out_dir`` from one run or several (for example one per player count); returns the path of
-    ``index.html``. ``command`` is the command line printed as the way to reproduce it."""
+    ``index.html``. ``command`` is the command line printed as the way to reproduce it;
+    ``notice`` a line shown under the title (the light version says so there)."""
     runs = _runs(run_or_runs)
     out = Path(out_dir)
     check_target(out)
     _refuse_empty(runs)
     parts = compute_parts(runs, budget)
     with staged(out) as folder:
-        _write(folder, out, runs, parts, command=command, title=title, pictures=pictures)
+        _write(folder, out, runs, parts, command=command, title=title, pictures=pictures,
+               notice=notice)
     return out / "index.html"
 
 
@@ -351,7 +354,8 @@ def _refuse_empty(runs: Sequence[Any]) -> None:
 
 
 def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
-           command: str | None, title: str | None, pictures: bool) -> None:
+           command: str | None, title: str | None, pictures: bool,
+           notice: str | None = None) -> None:
     """Write every file of the report into ``folder`` (which becomes ``out``)."""
     tables_dir, studies_dir = folder / "tables", folder / "studies"
     tables_dir.mkdir()
@@ -376,12 +380,14 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
     command = command or _default_command(runs, out)
     common = dict(title=title, version=__version__, seeds=_seeds_text(studies),
                   games_total=sum(p.games for p in parts))
+    notice_html = f'<p class="notice">{html.escape(notice)}</p>' if notice else ""
 
     pictures_html = _pictures_html(runs) if pictures else ""
     extra = [("pictures", "Gardens")] if pictures_html else []
     extra += [("study", "Study and reproduction")]
     page = template("index.html").substitute(
         **{k: html.escape(str(v)) for k, v in common.items()},
+        notice=notice_html,
         toc=_contents_html(parts, extra),
         answers=_answers_html(parts),
         sections=_sections_html(parts),
@@ -391,7 +397,8 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
     )
     (folder / "index.html").write_text(page, encoding="utf-8")
     summary_md = template("summary.md").substitute(
-        **common, command=command, answers=_answers_md(parts),
+        **common, notice=f"\n> {notice}\n" if notice else "", command=command,
+        answers=_answers_md(parts),
         sections=_sections_md(parts),
         studies="\n".join(study_md),
     )

@@ -18,6 +18,10 @@ from gardensim.paths import DATA_DIR
 
 DEFAULT_STUDY = DATA_DIR / "studies" / "default.toml"
 DEFAULT_OUT = Path("reports") / "default"
+#: Where ``make demo`` writes the light version of the default study (not committed).
+DEMO_OUT = Path("reports") / "demo"
+#: Runs of light versions live apart from full ones: same study names, other game counts.
+LIGHT_RUNS = Path("runs") / "light"
 
 
 @dataclass
@@ -30,9 +34,10 @@ class Sources:
 
 def gather(
     sources: Sequence[str | Path], runs_dir: str | Path = "runs", *, jobs: int | None = None,
-    force: bool = False, progress: bool = True,
+    force: bool = False, progress: bool = True, light: bool = False,
 ) -> Sources:
-    """Load run folders; play (or reuse) the studies of study files, in the order given."""
+    """Load run folders; play (or reuse) the studies of study files, in the order given (with
+    ``light``, at their ``light_games`` size)."""
     from gardensim.report.studyset import read_study_set
     from gardensim.sim import api
 
@@ -42,7 +47,7 @@ def gather(
         if path.is_dir():
             found.runs.append(api.load(path))
         elif path.is_file():
-            study_set = read_study_set(path)
+            study_set = read_study_set(path, light)
             found.titles.append(
                 ": ".join(t for t in (study_set.name, study_set.description) if t))
             for study in study_set.studies:
@@ -58,33 +63,54 @@ def gather(
 
 
 def command_line(sources: Sequence[str | Path], out: str | Path,
-                 runs_dir: str | Path = "runs") -> str:
+                 runs_dir: str | Path | None = None, light: bool = False) -> str:
     """The command that reproduces a report, as the user would type it."""
     words = ["gardensim", "report", *map(str, sources), "--out", str(out)]
-    if str(runs_dir) != "runs":
+    if light:
+        words.append("--light")
+    if runs_dir is not None and Path(runs_dir) != (LIGHT_RUNS if light else Path("runs")):
         words += ["--runs", str(runs_dir)]
     return shlex.join(words)
 
 
+def light_notice(sources: Sequence[str | Path]) -> str:
+    """What the header of a light report says, with the command of the full one."""
+    full = command_line(sources, DEFAULT_OUT if _is_default(sources) else "reports/NAME")
+    return ("Light version: every study of the set at its light_games size, so intervals are "
+            f"wider than the full study's. The full report: {full}")
+
+
+def _is_default(sources: Sequence[str | Path]) -> bool:
+    return len(sources) == 1 and Path(sources[0]).resolve() == DEFAULT_STUDY.resolve()
+
+
 def report(
-    sources: Sequence[str | Path], out: str | Path, runs_dir: str | Path = "runs", *,
-    jobs: int | None = None, force: bool = False, progress: bool = True,
+    sources: Sequence[str | Path], out: str | Path, runs_dir: str | Path | None = None, *,
+    jobs: int | None = None, force: bool = False, progress: bool = True, light: bool = False,
 ) -> Path:
-    """Gather the sources and build their report; returns the path of ``index.html``."""
+    """Gather the sources and build their report; returns the path of ``index.html``. Runs go
+    to ``runs_dir`` (default ``runs``, or ``runs/light`` for the light version)."""
     from gardensim.report.builder import build_report
 
-    found = gather(sources, runs_dir, jobs=jobs, force=force, progress=progress)
+    where = Path(runs_dir) if runs_dir is not None else (LIGHT_RUNS if light else Path("runs"))
+    found = gather(sources, where, jobs=jobs, force=force, progress=progress, light=light)
     title = found.titles[0] if len(found.titles) == 1 and len(sources) == 1 else None
-    return build_report(found.runs, out, command=command_line(sources, out, runs_dir),
-                        title=title)
+    return build_report(found.runs, out, command=command_line(sources, out, runs_dir, light),
+                        title=title, notice=light_notice(sources) if light else None)
 
 
-def default_report(out: str | Path = DEFAULT_OUT, runs_dir: str | Path = "runs", *,
-                   jobs: int | None = None, progress: bool = True) -> Path:
-    """The default study's report (what ``make demo`` shows)."""
-    study = DEFAULT_STUDY
+def default_study() -> Path:
+    """The default study file, relative to the working folder when it is below it."""
     try:
-        study = DEFAULT_STUDY.relative_to(Path.cwd())
+        return DEFAULT_STUDY.relative_to(Path.cwd())
     except ValueError:
-        pass
-    return report([study], out, runs_dir, jobs=jobs, progress=progress)
+        return DEFAULT_STUDY
+
+
+def default_report(out: str | Path | None = None, runs_dir: str | Path | None = None, *,
+                   jobs: int | None = None, progress: bool = True, light: bool = True) -> Path:
+    """The default study's report: what ``make demo`` shows (the light version, into
+    ``reports/demo``) or, with ``light=False``, the full one (into ``reports/default``)."""
+    if out is None:
+        out = DEMO_OUT if light else DEFAULT_OUT
+    return report([default_study()], out, runs_dir, jobs=jobs, progress=progress, light=light)

@@ -5,6 +5,11 @@ is several studies. A study set file has an optional ``name``/``description``, a
 table merged under every study (its ``options`` table merged key by key) and one
 ``[[studies]]`` table per study. A plain study file is a set of one.
 
+A study of a set may also give ``light_games``: how many games per arm its *light* version plays
+(``gardensim report --light``, what ``make demo`` runs). The light version is the same studies
+with fewer games, so a set whose full size takes too long for a first look still shows every
+section in minutes; its report says it is the light version and prints the full command.
+
 A set is validated whole before anything is played: every study is built and every arm's game
 and bots resolved, so a typo in the last study fails at once, naming that study, instead of
 after the first ones have run for an hour.
@@ -21,6 +26,8 @@ from typing import Any
 from gardensim.core.errors import ConfigError, GardensimError, file_errors
 
 SET_KEYS = ("name", "description", "common", "studies")
+#: Key of a ``[[studies]]`` table: games per arm in the light version of the set.
+LIGHT_KEY = "light_games"
 
 
 def _merge(common: Mapping[str, Any], study: Mapping[str, Any]) -> dict[str, Any]:
@@ -37,6 +44,8 @@ class StudySet:
     name: str
     description: str
     studies: list[Any]
+    #: True when the studies were read at their ``light_games`` size.
+    light: bool = False
 
 
 def read_studies(path: str | Path) -> list[Any]:
@@ -44,8 +53,21 @@ def read_studies(path: str | Path) -> list[Any]:
     return read_study_set(path).studies
 
 
-def read_study_set(path: str | Path) -> StudySet:
-    """A study set file, or a plain study file as a set of one."""
+def _light(entry: Mapping[str, Any], light: bool) -> dict[str, Any]:
+    """The study table without ``light_games``; with ``light``, its ``games`` replaced by it."""
+    entry = dict(entry)
+    games = entry.pop(LIGHT_KEY, None)
+    if games is not None and (isinstance(games, bool) or not isinstance(games, int)
+                              or games < 1):
+        raise ConfigError(f"study key {LIGHT_KEY!r} must be an integer >= 1, got {games!r}")
+    if light and games is not None:
+        entry["games"] = games
+    return entry
+
+
+def read_study_set(path: str | Path, light: bool = False) -> StudySet:
+    """A study set file, or a plain study file as a set of one; with ``light``, each study of
+    a set at its ``light_games`` size (a study without it keeps its ``games``)."""
     from gardensim.sim.study import Study, check_folder_name
 
     path = Path(path)
@@ -77,7 +99,7 @@ def read_study_set(path: str | Path) -> StudySet:
         where = f"studies[{i}]" + (f" ({entry['name']!r})" if isinstance(entry.get("name"), str)
                                    else "")
         try:
-            study = Study.from_dict(_merge(common, entry))
+            study = Study.from_dict(_light(_merge(common, entry), light))
             check_folder_name(study.name)
         except ConfigError as exc:
             raise ConfigError(f"{path}: {where}: {exc}") from None
@@ -87,7 +109,8 @@ def read_study_set(path: str | Path) -> StudySet:
     if twice:
         raise ConfigError(f"{path}: study name {twice!r} is used twice; names pick runs/<name>")
     _resolve(path, studies)
-    return StudySet(str(raw.get("name", path.stem)), str(raw.get("description", "")), studies)
+    return StudySet(str(raw.get("name", path.stem)), str(raw.get("description", "")), studies,
+                    light)
 
 
 def _resolve(path: Path, studies: list[Any], single: bool = False) -> None:

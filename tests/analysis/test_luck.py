@@ -103,3 +103,13 @@ def test_variance_shares_are_worded_as_a_description_of_these_bots():
     assert "weaker player" not in mixed.sentence
 
 
+def test_a_bot_seen_only_in_mirror_matches_is_left_out_of_skill_not_an_error():
+    import pandas as pd
+
+    mixed = logit_games(players=2, deals=200, lineup=["greedy", "mcts"],
+                        strength={"mcts": 30.0}, seed=21)
+    mirror = logit_games(players=2, deals=50, lineup=["random", "random"], arms=["sweep"],
+                         seed=22)
+    (result,) = skill_expression(pd.concat([mixed, mirror], ignore_index=True), boot=20)
+    assert (result.stronger, result.weaker) == ("mcts", "greedy")
+    assert set(result.ratings["bot"]) == {"greedy", "mcts"}

@@ -1,12 +1,18 @@
-"""scripts/tune_greedy.py: weights are swapped per seat and saved without losing comments."""
+"""scripts/tune_greedy.py: the two weight sets of a match really play differently, and saving
+weights keeps the file's comments.
+
+The match test plays the real Gazebo evaluation, not a stand-in: a tuner whose bots ignore
+their weights (as when they swapped a module function the evaluation never re-read) plays the
+candidate's games exactly as the current set's and fails here."""
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
 
-from gardensim.core.protocol import GameState
+from gardensim.games.gazebo.evaluation import weights
+from gardensim.games.gazebo.game import GazeboGame
+from gardensim.sim.play import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,41 +33,24 @@ def test_saving_weights_rewrites_numbers_and_keeps_comments(tune, tmp_path):
     assert path.read_text() == "# header\nprogress = 7.5   # race\nsingles = -0.125 # piles\n"
 
 
-def test_a_seat_decides_with_its_own_weights_and_restores_the_shared_ones(tune):
-    class Evaluation:
-        @staticmethod
-        def weights():
-            return {"w": 1.0}
+def _moves(tune, cand, cur, game_index):
+    game = GazeboGame("aviary", 2)
+    bots = [tune.weighted_greedy(cand), tune.weighted_greedy(cur)]
+    return play_game(game, bots, 7, game_index, telemetry=False).game["moves"]
 
-    class Probe:
-        """Action 1 is worth +w, action 0 is worth -w."""
 
-        current_player = 0
-        last = None
+def test_a_candidate_with_other_weights_plays_other_moves(tune):
+    current = weights()
+    candidate = {**current, "progress": -current["progress"], "patios": -1.0}
+    same = [_moves(tune, current, current, g) for g in range(2)]
+    other = [_moves(tune, candidate, current, g) for g in range(2)]
+    assert same == [_moves(tune, dict(current), current, g) for g in range(2)]
+    assert other != same
 
-        def legal_actions(self):
-            return [0, 1]
 
-        def determinize(self, player, rng):
-            return self
-
-        def apply_action(self, action):
-            self.last = action
-
-        def undo(self):
-            self.last = None
-
-        def is_terminal(self):
-            return False
-
-        def evaluate(self, player):
-            return Evaluation.weights()["w"] * (1 if self.last == 1 else -1)
-
-        value = GameState.value
-        action_values = GameState.action_values
-
-    likes_one = tune.WeightedGreedy(Evaluation, {"w": 2.0}, "candidate")
-    likes_zero = tune.WeightedGreedy(Evaluation, {"w": -2.0}, "current")
-    assert likes_one.choose_action(Probe(), random.Random(0)) == 1
-    assert likes_zero.choose_action(Probe(), random.Random(0)) == 0
-    assert Evaluation.weights() == {"w": 1.0} and likes_one.spec == "candidate"
+def test_the_match_is_scored_for_the_candidate(tune):
+    game = GazeboGame("aviary", 2)
+    current = weights()
+    hopeless = {**current, "progress": -current["progress"]}
+    assert tune.match(game, hopeless, current, 4, 3) < 0.5
+    assert tune.match(game, current, hopeless, 4, 3) > 0.5

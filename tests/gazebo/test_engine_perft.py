@@ -12,6 +12,7 @@ import pytest
 
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.replay import play_token, replay_actions
+from gardensim.games.gazebo.rules import PLACE
 from gardensim.paths import DATA_DIR
 
 POSITIONS = json.loads((DATA_DIR / "gazebo" / "perft.json").read_text())
@@ -21,7 +22,7 @@ IDS = [f"{e['board']}-{len(e['moves'].split())}" for e in POSITIONS]
 def position(entry):
     game = GazeboGame(entry["board"], entry["players"], entry["options"])
     state = game.sandbox_state()
-    state.log, state.records = [], []
+    state.records = []
     for i, token in enumerate(entry["moves"].split(), start=1):
         play_token(state, i, token)
     return state
@@ -58,7 +59,7 @@ def brute_force_placements(state) -> int:
                     group[m] = gid
                     stack.append(m)
         sizes.append(size)
-    owner = {group[c]: state.nooks[state.nook_of[c]][0] for c in range(len(color))
+    owner = {group[c]: state.nooks[state.nook_of[c]].owner for c in range(len(color))
              if state.nook_of[c] >= 0}
     free = [board.cells[c] in ".ZE" and color[c] < 0 for c in range(len(color))]
 
@@ -135,7 +136,7 @@ def test_brute_force_agrees_along_random_sandbox_games(board):
         rng = random.Random(seed)
         step = 0
         while not state.is_terminal():
-            if step % 4 == 0 and state.phase == 0:
+            if step % 4 == 0 and state.phase == PLACE:
                 assert len(state.legal_placements()) == brute_force_placements(state)
                 assert state.count_legal_placements() == len(state.legal_placements())
                 checked += 1

@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from gardensim.games.gazebo.dominoes import type_of
+from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT
 from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.telemetry import BIG, HELD, SMALL, THREAT
 
 #: (board, players, draw, partnership, games): spread over every garden, player count,
 #: drawing system and the partnership mode; 1,040 games in all.
@@ -72,7 +72,8 @@ def check_invariants(state) -> None:
         ids = {state.nook_of[c] for c in g}
         assert len(ids) == 1 and -1 not in ids, f"group {g} is not one nook: {ids}"
         (k,) = ids
-        owner, col, cells, gaz = state.nooks[k][:4]
+        nook = state.nooks[k]
+        owner, col, cells, gaz = nook.owner, nook.colour, nook.cells, nook.gazebos
         assert sorted(cells) == g and col == color[g[0]]
         assert 0 <= owner < state.n
         assert gaz == (2 if len(g) >= 5 else 1)
@@ -82,14 +83,14 @@ def check_invariants(state) -> None:
             assert state.nook_of[g[0]] == -1, "a lone square has no owner (rulings 2)"
     # gazebos conserved per seat: supply + nooks + patios = start
     on_nooks = Counter()
-    for owner, _, _, gaz, *_ in state.nooks.values():
-        on_nooks[owner] += gaz
+    for nook in state.nooks.values():
+        on_nooks[nook.owner] += nook.gazebos
     on_patios = Counter()
     for c in board.patios:
-        if state.patio_owner[c] >= 0:
-            on_patios[state.patio_owner[c]] += state.patio_gaz[c]
+        if state.patios[c].holder >= 0:
+            on_patios[state.patios[c].holder] += state.patios[c].gazebos
         else:
-            assert state.patio_gaz[c] == 0
+            assert state.patios[c].gazebos == 0
     for s in range(state.n):
         assert state.supply[s] >= 0
         assert state.supply[s] + on_nooks[s] + on_patios[s] == state.start_gazebos[s]
@@ -104,7 +105,7 @@ def check_invariants(state) -> None:
                 continue
             best = max(counts.values())
             leaders = [s for s, v in counts.items() if v == best]
-            owner = state.patio_owner[c]
+            owner = state.patios[c].holder
             if len(leaders) > 1:
                 continue
             needs_two = kind == "raised" and (owner < 0 or state.raised_two)
@@ -133,10 +134,10 @@ def check_aggregates(state, groups, gazebos_of_group) -> None:
     board = state.geo.board
     held, big, small, threat = Counter(), Counter(), Counter(), Counter()
     for g in groups:
-        owner = state.nooks[state.nook_of[g[0]]][0]
+        owner = state.nooks[state.nook_of[g[0]]].owner
         (big if len(g) >= 5 else small)[owner] += 1
     for c in board.patios:
-        owner = state.patio_owner[c]
+        owner = state.patios[c].holder
         if owner < 0:
             continue
         held[owner] += 1
@@ -147,8 +148,8 @@ def check_aggregates(state, groups, gazebos_of_group) -> None:
         mine = counts.pop(owner, 0)
         threat[owner] += max(counts.values(), default=0) >= mine
     for s in range(state.n):
-        assert state.cnt[HELD + s] == held[s] and state.cnt[THREAT + s] == threat[s]
-        assert state.cnt[BIG + s] == big[s] and state.cnt[SMALL + s] == small[s]
+        assert state.standing[HELD + s] == held[s] and state.standing[THREAT + s] == threat[s]
+        assert state.standing[BIG + s] == big[s] and state.standing[SMALL + s] == small[s]
 
 
 def check_piles(state) -> None:

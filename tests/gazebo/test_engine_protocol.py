@@ -11,6 +11,7 @@ import pytest
 from gardensim.core.conformance import check_game
 from gardensim.core.registry import make_game
 from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules import PLACE
 
 
 @pytest.mark.parametrize(
@@ -95,7 +96,7 @@ def test_random_action_is_uniform_over_legal_actions():
     game = GazeboGame("aviary", 2)
     rng = random.Random(5)
     state = game.sandbox_state()
-    while state.phase != 0 or len(state.legal_actions()) == 9 * len(state.slots):
+    while state.phase != PLACE or len(state.legal_actions()) == 9 * len(state.slots):
         if state.is_terminal():
             state = game.sandbox_state()
         state.apply_action(state.random_action(rng))  # until some placement is illegal

@@ -18,9 +18,9 @@ import pytest
 
 from gardensim.core.protocol import TERMINAL, GameState
 from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.legality import OVER
 from gardensim.games.gazebo.notation import parse_action
 from gardensim.games.gazebo.replay import play_token
+from gardensim.games.gazebo.rules import EXTRA, OVER, PLACE
 from gardensim.games.gazebo.state import GazeboState
 
 from .rules_helpers import board_path, dumps
@@ -32,10 +32,12 @@ def fresh_contacts(state) -> list:
     width = state.geo.width
     out = []
     for col in range(3):
-        nooks = [r for r in state.nooks.values() if r[1] == col]
+        nooks = [r for r in state.nooks.values() if r.colour == col]
         twice = pairs = vertical = 0
-        for i, (o1, _, c1, _, _, _, h1) in enumerate(nooks):
-            for o2, _, c2, _, _, _, h2 in nooks[:i]:
+        for i, n1 in enumerate(nooks):
+            o1, c1, h1 = n1.owner, n1.cells, n1.halo
+            for n2 in nooks[:i]:
+                o2, c2, h2 = n2.owner, n2.cells, n2.halo
                 if o1 != o2 or (len(c1) >= 5 and len(c2) >= 5):
                     twice |= h1 & h2
                     pairs |= (h1 & (h2 >> 1)) | (h2 & (h1 >> 1))
@@ -151,7 +153,7 @@ def test_listing_skips_only_slots_where_every_placement_is_legal(board, players,
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if state.phase in (0, 1):
+            if state.phase in (PLACE, EXTRA):
                 one_by_one = sorted(
                     slot * 9 + xy
                     for slot in state.slots
@@ -169,7 +171,7 @@ def test_listing_leaves_out_a_join_of_two_big_nooks_of_one_owner():
     test_rules_absorb: Blue's big nooks west and east of D3 E3)."""
     game = GazeboGame(board_path("absorb"), 2)
     state = game.sandbox_state()
-    state.log, state.records = [], []
+    state.records = []
     moves = ["FF@B3E", dumps(1)[0], "FF@A4E", dumps(2)[1], "FF@G3E", dumps(3)[2], "FF@F4S"]
     for index, token in enumerate(moves, start=1):
         play_token(state, index, token)
@@ -181,7 +183,7 @@ def test_listing_leaves_out_a_join_of_two_big_nooks_of_one_owner():
 
 def snapshot(state) -> tuple:
     return (json.dumps(state.observation(-1), sort_keys=True), sorted(state.slots),
-            state.freemask, state.nookmask, state.cnt[:], len(state.trail))
+            state.freemask, state.nookmask, state.standing[:], len(state.events), len(state.trail))
 
 
 @pytest.mark.parametrize(("board", "players", "options"), [

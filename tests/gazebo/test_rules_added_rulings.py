@@ -125,8 +125,8 @@ def test_ruling_21_big_nooks_carry_their_double_through_whole_games() -> None:
         for nook in summary["nooks"]:
             held[nook["owner"]] += 2 if nook["big"] else 1
         for patio in state.geo.patios:
-            if state.patio_owner[patio] >= 0:
-                held[state.patio_owner[patio]] += state.patio_gaz[patio]
+            if state.patios[patio].holder >= 0:
+                held[state.patios[patio].holder] += state.patios[patio].gazebos
         assert held == summary["on_board"], seed
 
 

@@ -60,3 +60,10 @@ def test_first_player_option_sets_the_start_player() -> None:
     assert PavilionGame("base", 4, {"first_player": 3}).new_initial_state(0).player == 3
     seen = {PavilionGame("base", 4).new_initial_state(s).player for s in range(40)}
     assert seen == {0, 1, 2, 3}, "random start player, drawn from the game's generator"
+
+
+@pytest.mark.parametrize("board", ["base", "glazed-orange"])
+def test_purple_star_values_on_a_board_without_purple_stars_is_refused(board: str) -> None:
+    with pytest.raises(ConfigError, match=f"no effect on board '{board}'"):
+        PavilionGame(board, 2, {"purple_star_values": "printed"})
+    assert PavilionGame("glazed-purple", 2, {"purple_star_values": "bga"}).star_values

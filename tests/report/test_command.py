@@ -86,18 +86,39 @@ def test_a_source_that_is_neither_run_nor_study_is_one_line_and_exit_2(tmp_path,
 
 
 def test_the_default_study_set_covers_two_to_four_players_with_paired_draw_arms():
-    studies = [s for s in read_studies(DATA_DIR / "studies" / "default.toml")
-               if s.game == "gazebo"]
-    assert [(s.name, s.players, s.games, s.seed) for s in studies] == [
-        ("default-2p", 2, 1534, 1), ("default-3p", 3, 900, 1), ("default-4p", 4, 800, 1)]
-    from gardensim.analysis.samplesize import wilson_half_width
-
-    for s in studies:
+    studies = {s.name: s for s in read_studies(DATA_DIR / "studies" / "default.toml")}
+    main_studies = [studies[f"default-{n}p"] for n in (2, 3, 4)]
+    for s in main_studies:
         assert s.board == "aviary" and s.game == "gazebo"
         assert [a.options["draw"] for a in s.arms] == ["gazebo", "qin"]
         assert set(s.bots) == {"greedy"}
-        assert s.games % s.players == 0
-    assert wilson_half_width(studies[0].games) <= 0.025
+    for s in studies.values():
+        lineups = max(len(a.lineups) for a in s.resolve()) if s.strengths is None else 1
+        assert s.games % (s.players * lineups) == 0, s.name
+    from gardensim.analysis.samplesize import interval_half_width
+
+    assert interval_half_width(studies["default-2p"].games, design_effect=1.07) <= 0.027
+
+
+def test_the_default_study_set_sweeps_strength_plays_upsets_and_the_handicap():
+    studies = {s.name: s for s in read_studies(DATA_DIR / "studies" / "default.toml")}
+    sweep = studies["strengths-2p"]
+    assert sweep.strengths[:2] == ["random", "greedy"] and sweep.strengths[2].startswith("mcts")
+    assert [a.options["draw"] for a in sweep.arms] == ["gazebo", "qin"]
+    upsets = studies["upsets-2p"]
+    assert len(set(upsets.bots)) == 2
+    assert [a.options["draw"] for a in upsets.arms] == ["gazebo", "qin"]
+    handicap = studies["handicap-2p"]
+    assert [a.options["gazebos"] for a in handicap.arms] == [24, "25,24", "26,24"]
+
+
+def test_the_light_default_study_keeps_every_study_with_fewer_games():
+    from gardensim.report.studyset import read_study_set
+
+    full = read_study_set(DATA_DIR / "studies" / "default.toml")
+    light = read_study_set(DATA_DIR / "studies" / "default.toml", light=True)
+    assert [s.name for s in light.studies] == [s.name for s in full.studies]
+    assert all(lo.games < hi.games for lo, hi in zip(light.studies, full.studies, strict=True))
 
 
 def test_the_default_study_set_compares_three_pavilion_boards_at_two_to_four_players():
@@ -136,7 +157,8 @@ def test_an_out_path_that_is_a_file_is_one_line_and_exit_2(played, tmp_path, cap
     assert target.read_text() == "x"
 
 
-def test_default_report_plays_the_default_study_into_reports_default(monkeypatch):
+def test_default_report_is_the_light_version_into_reports_demo_and_full_into_default(
+        monkeypatch):
     from pathlib import Path
 
     from gardensim.report import sources
@@ -145,9 +167,55 @@ def test_default_report_plays_the_default_study_into_reports_default(monkeypatch
     monkeypatch.setattr(sources, "report", lambda *a, **k: calls.append((a, k)) or Path("x"))
     monkeypatch.chdir(sources.DEFAULT_STUDY.parents[2])
     sources.default_report(jobs=2)
-    (args, kwargs), = calls
-    assert [str(s) for s in args[0]] == ["data/studies/default.toml"]
-    assert str(args[1]) == "reports/default" and kwargs["jobs"] == 2
+    sources.default_report(light=False)
+    (light_args, light_kwargs), (full_args, full_kwargs) = calls
+    assert [str(s) for s in light_args[0]] == ["data/studies/default.toml"]
+    assert str(light_args[1]) == "reports/demo" and light_kwargs["light"] is True
+    assert light_kwargs["jobs"] == 2
+    assert str(full_args[1]) == "reports/default" and full_kwargs["light"] is False
+
+
+def _write(path, text):
+    path.write_text(text)
+    return path
+
+
+def test_light_games_replaces_games_only_in_the_light_version(tmp_path):
+    from gardensim.report.studyset import read_study_set
+
+    path = _write(tmp_path / "set.toml",
+                  TOY_SET.replace('name = "toy-2p"', 'name = "toy-2p"\nlight_games = 4'))
+    full, light = read_study_set(path), read_study_set(path, light=True)
+    assert [s.games for s in full.studies] == [12, 12]
+    assert [s.games for s in light.studies] == [4, 12]
+    assert light.light and not full.light
+    plain = read_study_set(_write(tmp_path / "plain.toml", TOY_SET))
+    assert full.studies[0].to_dict() == plain.studies[0].to_dict()
+
+
+@pytest.mark.parametrize("bad", ["0", "true", '"4"', "2.5"])
+def test_a_bad_light_games_is_one_line_naming_study_and_key(tmp_path, bad, capsys):
+    path = _write(tmp_path / "set.toml",
+                  TOY_SET.replace('name = "toy-3p"', f'name = "toy-3p"\nlight_games = {bad}'))
+    status, _ = _report(tmp_path, path)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1
+    assert "toy-3p" in err[0] and "light_games" in err[0]
+
+
+def test_the_light_report_says_so_and_prints_the_full_command(tmp_path):
+    path = _write(tmp_path / "set.toml",
+                  TOY_SET.replace("games = 12", "games = 12\nlight_games = 4"))
+    out = tmp_path / "light"
+    status = main(["report", str(path), "--out", str(out), "--light", "--jobs", "1", "--quiet",
+                   "--runs", str(tmp_path / "runs-light")])
+    assert status == 0
+    page = (out / "index.html").read_text()
+    assert 'class="notice"' in page and "Light version" in page
+    assert f"gardensim report {path} --out reports/NAME" in page
+    assert "--light" in page
+    assert len(gardensim.load(tmp_path / "runs-light" / "toy-2p").games) == 4 * 2
+    assert "Light version" in (out / "summary.md").read_text()
 
 
 def test_the_reproducing_command_quotes_what_needs_quoting():

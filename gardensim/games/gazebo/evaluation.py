@@ -2,37 +2,51 @@
 
 Cheap by design (one pass over the nooks, a look at the player's own patios and small nooks) and
 honest: it reads only the board, supplies, pile sizes, public hand splits and the player's own
-hand, so it gives the same value on any determinization of the player's view. Weights live in
-``data/gazebo/evaluation.toml``.
+hand, so it gives the same value on any determinization of the player's view. The default
+weights live in ``data/gazebo/evaluation.toml``; each game reads them once and its states carry
+them (``state.weights``), and a bot's ``weights`` parameter replaces them on its own
+determinized copies (:meth:`EvaluationMixin.use_weights`), so two weight sets can meet in one
+game with no module state to swap.
 """
 
 from __future__ import annotations
 
 import math
 import tomllib
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from gardensim.games.gazebo.telemetry import BIG, HELD, SMALL, THREAT
+from gardensim.core.errors import ConfigError
+from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
+from gardensim.games.gazebo.rules import BIG_NOOK, OVER
 from gardensim.paths import DATA_DIR
 
 WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
 TERMS = ("progress", "patios", "big_nooks", "small_nooks", "exposed", "threatened", "singles")
 
 
-@lru_cache(maxsize=1)
-def weights() -> dict[str, float]:
-    """Evaluation weights from the data file (every term must be present)."""
-    with open(WEIGHTS_FILE, "rb") as fh:
+def weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
+    """Evaluation weights from a TOML file of ``term = number`` lines (every term present):
+    read afresh at each call, so a game made after an edit sees it."""
+    with open(path, "rb") as fh:
         data = tomllib.load(fh)
+    missing = [t for t in TERMS if t not in data]
+    if missing:
+        raise ConfigError(f"{path}: evaluation weight {missing[0]!r} missing")
     return {t: float(data[t]) for t in TERMS}
 
 
-@lru_cache(maxsize=1)
-def weight_tuple() -> tuple[float, ...]:
-    """The weights in the order ``TERMS`` (what :meth:`EvaluationMixin.evaluate` unpacks)."""
-    w = weights()
-    return tuple(w[t] for t in TERMS)
+def weight_tuple(values: Mapping[str, float], base: Sequence[float]) -> tuple[float, ...]:
+    """The weights ``base`` (in ``TERMS`` order) with the terms of ``values`` replaced, in
+    ``TERMS`` order (what :meth:`EvaluationMixin.score_parts` unpacks); an unknown term is a
+    :class:`ConfigError` naming the valid ones."""
+    unknown = [t for t in values if t not in TERMS]
+    if unknown:
+        raise ConfigError(
+            f"Gazebo evaluation has no weight {unknown[0]!r}; valid: {', '.join(TERMS)}"
+        )
+    return tuple(float(values.get(t, w)) for t, w in zip(TERMS, base, strict=True))
 
 
 def count_exposed(mine: Any, rivals: Any, free: int) -> int:
@@ -48,22 +62,27 @@ def count_exposed(mine: Any, rivals: Any, free: int) -> int:
     return exposed
 
 
-def logistic(partial: float, exposed: int, threatened: int) -> float:
+def logistic(weights: Sequence[float], partial: float, exposed: int, threatened: int) -> float:
     """The evaluation from :meth:`EvaluationMixin.score_parts`: the logistic of the weighted sum."""
-    _, _, _, _, w_exposed, w_threat, _ = weight_tuple()
+    _, _, _, _, w_exposed, w_threat, _ = weights
     return 1.0 / (1.0 + math.exp(-(partial + w_exposed * exposed + w_threat * threatened)))
 
 
-class EvaluationMixin:
+class EvaluationMixin(StateFields):
     """``evaluate`` for :class:`GazeboState`."""
 
     __slots__ = ()
 
+    def use_weights(self, values: Mapping[str, float]) -> None:
+        """Evaluate with ``values`` (term -> weight; terms left out keep their current weight)
+        from now on, in this state and its clones (the protocol's hook for bot parameters)."""
+        self.weights = weight_tuple(values, self.weights)
+
     def sides(self) -> list[tuple[int, ...]]:
         """Seats that win together: partnerships {0,3} and {1,2} (rulings 15), else one each."""
-        if self.partnership:  # type: ignore[attr-defined]
+        if self.partnership:
             return [(0, 3), (1, 2)]
-        return [(s,) for s in range(self.n)]  # type: ignore[attr-defined]
+        return [(s,) for s in range(self.n)]
 
     def evaluate(self, player: int) -> float:
         """Heuristic value in [0, 1] of the position for ``player``; the logistic of a weighted
@@ -84,14 +103,14 @@ class EvaluationMixin:
 
         A finished game scores 1 for a sole (or partnership) win, 0.5 for a shared win, 0 else.
         """
-        if self.phase == 3:  # type: ignore[attr-defined]
-            winners = set(self.winners)  # type: ignore[attr-defined]
+        if self.phase == OVER:
+            winners = set(self.winners)
             if player not in winners:
                 return 0.0
             side = next(side for side in self.sides() if player in side)
             return 1.0 if winners <= set(side) else 0.5
         partial, exposed, threatened = self.score_parts(player)
-        return logistic(partial, exposed, threatened)
+        return logistic(self.weights, partial, exposed, threatened)
 
     def score_parts(self, player: int, exposed_too: bool = True) -> tuple[float, int, int]:
         """The evaluation of a live position as (the weighted sum of every term but ``exposed``
@@ -99,20 +118,20 @@ class EvaluationMixin:
         adds the last two in the order :meth:`evaluate` always has, so a caller that knows how
         ``exposed`` alone differs between positions gets the very same float (lookahead.py).
         Without ``exposed_too`` the count is left at 0 for a caller that has its own."""
-        w_progress, w_patios, w_big, w_small, _, _, w_singles = weight_tuple()
-        n = self.n  # type: ignore[attr-defined]
-        partnership = self.partnership  # type: ignore[attr-defined]
-        cnt = self.cnt  # type: ignore[attr-defined]
-        held = cnt[HELD : HELD + n]
-        big = cnt[BIG : BIG + n]
-        small = cnt[SMALL : SMALL + n]
-        threatened = cnt[THREAT + player]
+        w_progress, w_patios, w_big, w_small, _, _, w_singles = self.weights
+        n = self.n
+        partnership = self.partnership
+        standing = self.standing
+        held = standing[HELD : HELD + n]
+        big = standing[BIG : BIG + n]
+        small = standing[SMALL : SMALL + n]
+        threatened = standing[THREAT + player]
         exposed = 0
         if small[player] and exposed_too:
             exposed = self._exposed(player, 3 - player if partnership else player)
         singles = self._singles_known(player)
-        start = self.start_gazebos  # type: ignore[attr-defined]
-        supply = self.supply  # type: ignore[attr-defined]
+        start = self.start_gazebos
+        supply = self.supply
         placed = [(start[s] - supply[s]) / start[s] for s in range(n)]
         if partnership:
             # a side is two seats: fold the partner's figures into each seat's
@@ -147,7 +166,7 @@ class EvaluationMixin:
         """Small nooks of ``player`` that a larger rival nook of their colour touches through
         one free cell (bitboard halos), so one domino could absorb them (rulings 6)."""
         mine, rivals = self._small_and_rivals(player, partner)
-        return count_exposed(mine, rivals, self.freemask)  # type: ignore[attr-defined]
+        return count_exposed(mine, rivals, self.freemask)
 
     def _small_and_rivals(
         self, player: int, partner: int
@@ -156,25 +175,26 @@ class EvaluationMixin:
         the rival nooks of 3 squares or more, which are the only ones that could absorb them."""
         mine = []
         rivals: tuple[list, list, list] = ([], [], [])
-        for owner, col, cells, _g, _p, _v, halo in self.nooks.values():  # type: ignore
-            size = len(cells)
+        for nook in self.nooks.values():
+            size = len(nook.cells)
+            owner = nook.owner
             if owner == player:
-                if size < 5:
-                    mine.append((col, size, halo))
+                if size < BIG_NOOK:
+                    mine.append((nook.colour, size, nook.halo))
             elif owner != partner and size >= 3:
-                rivals[col].append((size, halo))
+                rivals[nook.colour].append((size, nook.halo))
         return mine, rivals
 
     def _singles_known(self, player: int) -> list[int]:
-        n = self.n  # type: ignore[attr-defined]
-        hands = self.hands  # type: ignore[attr-defined]
-        if self.qin:  # type: ignore[attr-defined]
+        n = self.n
+        hands = self.hands
+        if self.qin:
             out = [0] * n
             h = hands[player]
             out[player] = h[0] + h[1] + h[2]
             return out
-        pptr = self.pptr  # type: ignore[attr-defined]
-        private = self.private  # type: ignore[attr-defined]
+        pptr = self.pptr
+        private = self.private
         return [
             hands[s][0] + hands[s][1] + hands[s][2] + len(private[s]) - pptr[s] for s in range(n)
         ]

@@ -1,59 +1,48 @@
-"""Event resolution of one placement (rulebook "Events", rulings 4-14), as a state mixin.
+"""Event resolution of one placement (rulebook "Events", rulings 4-14).
 
-Order (rulings 14): absorbs, creates, expands, big-nook doubles, patios in reading order, then
-zen, pedestal and vase; within a step, players in turn order from the active one, and one
-player's nooks in reading order of their first cell (rulings 22), so every spelling of a
-placement gives the same events. An absorb nets the winner's gazebos (rulings 20): the merged
-nook keeps up to two of theirs and only the rest go back, so a supply never rises and falls
-within one resolution. The game ends the instant a player places their last gazebo, so every
-gazebo goes through :meth:`_put`, which finishes the game and the caller stops resolving.
+:meth:`EventsMixin._place` reads as the rulings' order (rulings 14): the squares are laid, then
+absorbs, creates, expands, big-nook doubles, patios in reading order, then zen, pedestal and
+vase; within a step, players in turn order from the active one, and one player's nooks in
+reading order of their first cell (rulings 22), so every spelling of a placement gives the same
+events. What each rule decides is asked of ``rules.py`` (absorb winner and kept gazebos, big
+nooks, patio holders, vases); this module keeps the books: labels, records, supplies, the undo
+trail. The game ends the instant a player places their last gazebo, so every gazebo goes
+through :meth:`_put`, which finishes the game, and each step stops resolving once it is over.
 
-Every write is recorded on ``self.trail`` first (see ``state.py``) so :meth:`undo` can restore it.
+Every event is appended to ``self.events`` as it happens, with the gazebos placed and returned
+as ``("placed", seat, k)`` and ``("returned", seat, k)`` entries: telemetry counts what it
+needs from there (``telemetry.py``), so no rule code keeps a counter. Every write is recorded
+on ``self.trail`` first (see ``state.py``) so :meth:`undo` can restore it.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from gardensim.games.gazebo.geometry import PATIO_GAZEBOS, RAISED
-from gardensim.games.gazebo.telemetry import (
-    ABSORBS,
-    BIG,
-    DOMINOES,
-    EV,
-    HELD,
-    PLACED,
-    RETURNED,
-    SMALL,
-    STEALS,
-    THREAT,
+from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
+from gardensim.games.gazebo.geometry import PATIO_GAZEBOS
+from gardensim.games.gazebo.records import Nook, Patio
+from gardensim.games.gazebo.rules import (
+    BIG_NOOK,
+    OVER,
+    absorb_winner,
+    gazebos_kept,
+    patio_outcome,
+    vases_reached,
 )
 
 MISSING: Any = object()
 EMPTY: frozenset[int] = frozenset()
+#: A colour group of a placement: (colour, its new squares, the cells around them).
+Group = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-class EventsMixin:
+class EventsMixin(StateFields):
     """Placement resolution for :class:`GazeboState`: slots, nooks, gazebos, patios."""
 
     __slots__ = ()
-
-    color: list[int]
-    nook_of: list[int]
-    nookmask: int
-    freemask: int
-    nooks: dict[int, tuple]
-    contacts: list[tuple[int, int, int] | None]
-    trail: list[tuple]
-    slots: set[int]
-    slot_list: list[int] | None
-    known: set[int]
-    supply: list[int]
-    patio_owner: list[int]
-    patio_gaz: list[int]
-    cnt: list[int]
-    log: list[tuple] | None
 
     # ----- slots ----------------------------------------------------------------------
     def _cover(self, slot: int) -> None:
@@ -62,11 +51,10 @@ class EventsMixin:
         (the slots open or closed for good) instead of a loop over cells; the change goes on
         ``slot_trail`` as one entry (closed, opened, newly known) for :meth:`undo`. A committed
         move keeps ``slot_list`` sorted in place instead: a few bisections cost less than
-        sorting the set at every random choice (3% of random play). Only a committed move finds
-        the list kept (``apply_action`` drops it), and nothing undoes one, so it leaves no
-        entry (-0.6% of random play)."""
+        sorting the set at every random choice. Only a committed move finds the list kept
+        (``apply_action`` drops it), and nothing undoes one, so it leaves no entry."""
         slots = self.slots
-        geo = self.geo  # type: ignore[attr-defined]
+        geo = self.geo
         known = self.known
         self.freemask &= geo.slot_clear[slot]
         touching = geo.slot_touching[slot]
@@ -83,7 +71,7 @@ class EventsMixin:
             for s in added:
                 insort(order, s)
             return
-        self.slot_trail.append((removed, added, fresh))  # type: ignore[attr-defined]
+        self.slot_trail.append((removed, added, fresh))
 
     # ----- gazebos --------------------------------------------------------------------
     def _put(self, q: int, k: int) -> int:
@@ -93,28 +81,61 @@ class EventsMixin:
         placed = k if k < s else s
         self.trail.append((self.supply, q, s))
         self.supply[q] = s - placed
-        self.cnt[PLACED + q] += placed
+        self.events.append(("placed", q, placed))
         if placed == s:
-            self._finish("last-gazebo", q)  # type: ignore[attr-defined]
+            self._finish("last-gazebo", q)
         return placed
 
     def _give_back(self, q: int, k: int) -> None:
-        self.trail.append((self.supply, q, self.supply[q]))
-        self.supply[q] += k
-        self.cnt[RETURNED + q] += k
+        if k:
+            self.trail.append((self.supply, q, self.supply[q]))
+            self.supply[q] += k
+            self.events.append(("returned", q, k))
 
-    def _relabel(self, cells: Any, k: int) -> None:
+    # ----- records --------------------------------------------------------------------
+    def _set_nook(self, k: int, nook: Nook | None) -> None:
+        """Write (or, with None, delete) nook ``k``, keeping the per-seat counts of big and
+        small nooks the evaluation reads (a nook is big once two gazebos stand on it)."""
+        nooks = self.nooks
+        standing = self.standing
+        old = nooks.get(k)
+        self.trail.append((nooks, k, MISSING if old is None else old))
+        if old is not None:
+            standing[(BIG if old.gazebos == 2 else SMALL) + old.owner] -= 1
+        if nook is None:
+            del nooks[k]
+        else:
+            nooks[k] = nook
+            standing[(BIG if nook.gazebos == 2 else SMALL) + nook.owner] += 1
+
+    def _set_patio(self, c: int, patio: Patio) -> None:
+        """Write patio ``c``, keeping the per-seat counts of patios held and threatened."""
+        old = self.patios[c]
+        standing = self.standing
+        self.trail.append((self.patios, c, old))
+        self.patios[c] = patio
+        if old.holder != patio.holder:
+            if old.holder >= 0:
+                standing[HELD + old.holder] -= 1
+            standing[HELD + patio.holder] += 1
+        if old.threatened != patio.threatened:
+            if old.threatened >= 0:
+                standing[THREAT + old.threatened] -= 1
+            if patio.threatened >= 0:
+                standing[THREAT + patio.threatened] += 1
+
+    def _relabel(self, cells: Iterable[int], k: int) -> None:
         nook_of = self.nook_of
         trail = self.trail
         for c in cells:
             trail.append((nook_of, c, nook_of[c]))
             nook_of[c] = k
 
-    def _join(self, cells: Any, k: int, pats: frozenset[int], vases: frozenset[int],
-              halo: int) -> tuple:
+    def _join(self, cells: Iterable[int], k: int, pats: frozenset[int], vases: frozenset[int],
+              halo: int) -> tuple[frozenset[int], frozenset[int], int]:
         """Label the new squares ``cells`` as nook ``k``; the nook's patios, vases and halo
         (bitboard of the cells around it) grow by theirs."""
-        geo = self.geo  # type: ignore[attr-defined]
+        geo = self.geo
         nook_of = self.nook_of
         trail = self.trail
         bit = geo.bit
@@ -133,21 +154,46 @@ class EventsMixin:
         return pats, vases, halo
 
     # ----- resolution -----------------------------------------------------------------
-    def _place(self, slot: int, a: int, b: int, x: int, y: int, groups: Any) -> bool:
+    def _place(self, slot: int, a: int, b: int, x: int, y: int, groups: Sequence[Group]) -> bool:
         """Place colours ``x`` on ``a`` and ``y`` on ``b`` (already known legal; ``groups`` as
-        in ``Geometry.placement_parts``) and resolve every event. Returns whether the vase
-        feature was triggered (rulings 13)."""
-        geo = self.geo  # type: ignore[attr-defined]
+        in ``Geometry.placement_parts``) and resolve every event in the rulings' order.
+        Returns whether the vase feature was triggered (rulings 13)."""
+        absorbs, creates, expands = self._sort_groups(groups)
+        color = self.color
+        trail = self.trail
+        trail.append((color, a, -1))
+        color[a] = x
+        trail.append((color, b, -1))
+        color[b] = y
+        self.dominoes.append((a, b))
+        self._cover(slot)
+        changed: list[int] = []  # nooks made or grown, for the patio step
+        doubles: list[int] = []  # nooks owed their second gazebo
+        vases_before: dict[int, frozenset[int]] = {}  # the mover's nooks: vases bordered before
+        if absorbs:
+            self._absorb(absorbs, changed, doubles, vases_before)
+        if creates and not self._create(creates, changed, doubles, vases_before):
+            return False
+        if expands:
+            self._expand(expands, changed, doubles, vases_before)
+        if doubles and not self._double(doubles):
+            return False
+        if changed and not self._settle_patios(changed):
+            return False
+        extra = self._special_spaces(a, b) if self.geo.slot_special[slot] else False
+        if self.geo.vases:
+            extra = self._vases(vases_before) or extra
+        return extra
+
+    def _sort_groups(self, groups: Sequence[Group]) -> tuple[list, list, list]:
+        """Rulings 5: per colour of the domino, the new squares and the same-coloured squares
+        around them join two or more nooks (an absorb), none (a create, when two squares or
+        more) or one (an expand). Lone squares (in no nook) join whatever forms. The colours
+        whose nooks change get their cached contacts (legality.py) marked stale."""
         color = self.color
         nook_of = self.nook_of
-        nooks = self.nooks
-        trail = self.trail
-        p: int = self.player  # type: ignore[attr-defined]
-        n: int = self.n  # type: ignore[attr-defined]
-        log = self.log
-        cnt = self.cnt
         contacts = self.contacts
-
+        trail = self.trail
         absorbs = []
         creates = []
         expands = []
@@ -165,259 +211,209 @@ class EventsMixin:
                 absorbs.append((ids, new, lone))
             elif ids:
                 expands.append((ids[0], new, lone))
-            elif lone or len(new) > 1:  # two squares or more: a nook
+            elif lone or len(new) > 1:
                 creates.append((col, new, lone))
             else:
                 continue
             trail.append((contacts, col, contacts[col]))
-            contacts[col] = None  # this colour's halos change (legality.absorb_slots)
+            contacts[col] = None
+        return absorbs, creates, expands
 
-        trail.append((color, a, -1))
-        color[a] = x
-        trail.append((color, b, -1))
-        color[b] = y
-        self.dominoes.append((a, b))  # type: ignore[attr-defined]
-        cnt[DOMINOES] += 1
-        self._cover(slot)
+    def _absorb(self, absorbs: list, changed: list[int], doubles: list[int],
+                vases_before: dict[int, frozenset[int]]) -> None:
+        """Rulings 6, 20: each merge goes to the owner with the most squares; the merged nook
+        keeps one of the winner's gazebos (two when big), every other gazebo on the merged
+        nooks goes back to its owner's supply, and a double still missing is owed to the
+        big-nook step. Winners in turn order from the mover, then by the domino square. The
+        winner's merged nook is the one it kept (its big one, else its first)."""
+        nooks = self.nooks
+        p, n = self.player, self.n
+        plans = []
+        for ids, new, lone in absorbs:
+            winner = absorb_winner(nooks[k] for k in ids)
+            plans.append(((winner - p) % n, new[0], winner, ids, new, lone))
+        plans.sort()
+        for _, _, winner, ids, new, lone in plans:
+            own = [k for k in ids if nooks[k].owner == winner]
+            keep = min(own)
+            for k in own:
+                if len(nooks[k].cells) >= 5:
+                    keep = k
+            kept_nook = nooks[keep]
+            col, cells, pats, vases, halo = (kept_nook.colour, kept_nook.cells, kept_nook.patios,
+                                             kept_nook.vases, kept_nook.halo)
+            held = sum(nooks[k].gazebos for k in own)
+            size = sum(len(nooks[k].cells) for k in ids) + len(new) + len(lone)
+            kept = gazebos_kept(held, size)
+            self._give_back(winner, held - kept)
+            before = vases
+            merged = list(cells)
+            losers = set()
+            for k in ids:
+                if k == keep:
+                    continue
+                absorbed = nooks[k]
+                if absorbed.owner != winner:
+                    self._give_back(absorbed.owner, absorbed.gazebos)
+                    losers.add(absorbed.owner)
+                else:
+                    before = before | absorbed.vases
+                self._set_nook(k, None)
+                self._relabel(absorbed.cells, keep)
+                merged.extend(absorbed.cells)
+                pats = pats | absorbed.patios
+                vases = vases | absorbed.vases
+                halo |= absorbed.halo
+            added = new + tuple(lone)
+            pats, vases, halo = self._join(added, keep, pats, vases, halo)
+            merged.extend(added)
+            self._set_nook(keep, Nook(winner, col, tuple(merged), kept, pats, vases, halo))
+            if kept < 2 and size >= BIG_NOOK:  # owed its double (rulings 7, 20)
+                doubles.append(keep)
+            changed.append(keep)
+            if winner == p:
+                vases_before[keep] = before
+            self.events.append(("absorb", winner, tuple(merged), tuple(sorted(losers))))
 
-        changed: list[int] = []
-        bigs: list[int] = []
-        vase_pre: dict[int, frozenset[int]] = {}
-
-        if absorbs:
-            plans = []
-            for ids, new, lone in absorbs:
-                weights: dict[int, int] = {}
-                for k in ids:
-                    rec = nooks[k]
-                    weights[rec[0]] = weights.get(rec[0], 0) + len(rec[2])
-                winner = max(weights, key=weights.__getitem__)
-                plans.append(((winner - p) % n, new[0], winner, ids, new, lone))
-            plans.sort()
-            for _, _, winner, ids, new, lone in plans:
-                own = [k for k in ids if nooks[k][0] == winner]
-                keep = min(own)
-                for k in own:
-                    if len(nooks[k][2]) >= 5:
-                        keep = k
-                _, col, cells, gaz, pats, vases, halo = nooks[keep]
-                held = sum(nooks[k][3] for k in own)
-                size = sum(len(nooks[k][2]) for k in ids) + len(new) + len(lone)
-                kept = min(held, 2 if size >= 5 else 1)
-                if held > kept:
-                    self._give_back(winner, held - kept)
-                if kept == 2 and gaz < 2:
-                    cnt[SMALL + winner] -= 1
-                    cnt[BIG + winner] += 1
-                pre = vases
-                merged = list(cells)
-                losers = set()
-                for k in ids:
-                    if k == keep:
-                        continue
-                    o, _, kcells, kgaz, kpats, kvases, khalo = nooks[k]
-                    cnt[(BIG if len(kcells) >= 5 else SMALL) + o] -= 1
-                    if o != winner:
-                        self._give_back(o, kgaz)
-                        losers.add(o)
-                    else:
-                        pre = pre | kvases
-                    trail.append((nooks, k, nooks[k]))
-                    del nooks[k]
-                    self._relabel(kcells, keep)
-                    merged.extend(kcells)
-                    pats = pats | kpats
-                    vases = vases | kvases
-                    halo |= khalo
-                added = new + tuple(lone)
-                pats, vases, halo = self._join(added, keep, pats, vases, halo)
-                merged.extend(added)
-                trail.append((nooks, keep, nooks[keep]))
-                nooks[keep] = (winner, col, tuple(merged), kept, pats, vases, halo)
-                if kept < 2 and size >= 5:
-                    bigs.append(keep)
-                changed.append(keep)
-                if winner == p:
-                    vase_pre[keep] = pre
-                cnt[EV + 2] += 1
-                cnt[ABSORBS + winner] += 1
-                if log is not None:
-                    log.append(("absorb", winner, merged, sorted(losers)))
-
+    def _create(self, creates: list, changed: list[int], doubles: list[int],
+                vases_before: dict[int, frozenset[int]]) -> bool:
+        """Rulings 5: a new nook belongs to the mover, who places a gazebo on it; several in
+        reading order of their first square (rulings 22). Returns False once the game is over."""
+        p = self.player
         if len(creates) > 1:
             creates.sort(key=lambda e: min(e[1] + tuple(e[2])))
         for col, new, lone in creates:
-            k = self.next_nook  # type: ignore[has-type]
-            self.set_scalar("next_nook", k + 1)  # type: ignore[attr-defined]
+            k = self.next_nook
+            self.set_scalar("next_nook", k + 1)
             cells = new + tuple(lone)
             pats, vases, halo = self._join(cells, k, EMPTY, EMPTY, 0)
-            trail.append((nooks, k, MISSING))
-            nooks[k] = (p, col, cells, 1, pats, vases, halo)
+            self._set_nook(k, Nook(p, col, cells, 1, pats, vases, halo))
             changed.append(k)
-            vase_pre[k] = EMPTY
-            cnt[EV] += 1
-            cnt[SMALL + p] += 1
-            if log is not None:
-                log.append(("create", p, list(cells)))
+            vases_before[k] = EMPTY
+            self.events.append(("create", p, cells))
             self._put(p, 1)
-            if self.phase == 3:  # type: ignore[attr-defined]
+            if self.phase == OVER:
                 return False
-            if len(cells) >= 5:
-                bigs.append(k)
+            if len(cells) >= BIG_NOOK:  # born big: owed its double (rulings 7)
+                doubles.append(k)
+        return True
 
+    def _expand(self, expands: list, changed: list[int], doubles: list[int],
+                vases_before: dict[int, frozenset[int]]) -> None:
+        """Rulings 5: a nook grows by the new and lone squares and keeps its owner; owners in
+        turn order from the mover, then reading order of the nook's first square."""
+        nooks = self.nooks
+        p, n = self.player, self.n
         if len(expands) > 1:
-            expands.sort(key=lambda e: ((nooks[e[0]][0] - p) % n,
-                                        min(min(nooks[e[0]][2]), *e[1], *e[2])))
+            expands.sort(key=lambda e: ((nooks[e[0]].owner - p) % n,
+                                        min(min(nooks[e[0]].cells), *e[1], *e[2])))
         for k, new, lone in expands:
-            o, col, cells, gaz, pats, vases, halo = nooks[k]
+            nook = nooks[k]
             added = new + tuple(lone)
-            npats, nvases, halo = self._join(added, k, pats, vases, halo)
-            grown = cells + added
-            trail.append((nooks, k, nooks[k]))
-            nooks[k] = (o, col, grown, gaz, npats, nvases, halo)
-            if gaz < 2 and len(grown) >= 5:
-                bigs.append(k)
+            pats, vases, halo = self._join(added, k, nook.patios, nook.vases, nook.halo)
+            grown = nook.cells + added
+            o = nook.owner
+            self._set_nook(k, Nook(o, nook.colour, grown, nook.gazebos, pats, vases, halo))
+            if nook.gazebos < 2 and len(grown) >= BIG_NOOK:  # reached five squares (rulings 7)
+                doubles.append(k)
             changed.append(k)
             if o == p:
-                vase_pre[k] = vases
-            cnt[EV + 1] += 1
-            if log is not None:
-                log.append(("expand", o, list(grown)))
+                vases_before[k] = nook.vases
+            self.events.append(("expand", o, grown))
 
-        if bigs:
-            if len(bigs) > 1:
-                bigs.sort(key=lambda k: ((nooks[k][0] - p) % n, min(nooks[k][2])))
-            for k in bigs:
-                rec = nooks[k]
-                trail.append((nooks, k, rec))
-                nooks[k] = rec[:3] + (2,) + rec[4:]
-                cnt[EV + 3] += 1
-                cnt[SMALL + rec[0]] -= 1
-                cnt[BIG + rec[0]] += 1
-                if log is not None:
-                    log.append(("big", rec[0], list(rec[2])))
-                self._put(rec[0], 1)
-                if self.phase == 3:  # type: ignore[attr-defined]
-                    return False
+    def _double(self, doubles: list[int]) -> bool:
+        """Rulings 7: each nook that reached five squares gets its owner's second gazebo, even
+        on another player's turn; owners in turn order from the mover, then reading order.
+        Returns False once the game is over."""
+        nooks = self.nooks
+        p, n = self.player, self.n
+        if len(doubles) > 1:
+            doubles.sort(key=lambda k: ((nooks[k].owner - p) % n, min(nooks[k].cells)))
+        for k in doubles:
+            nook = nooks[k]
+            self._set_nook(k, nook.doubled())
+            self.events.append(("big", nook.owner, nook.cells))
+            self._put(nook.owner, 1)
+            if self.phase == OVER:
+                return False
+        return True
 
+    def _settle_patios(self, changed: list[int]) -> bool:
+        """Rulings 8-10: after the nook events, patios in reading order. Only a patio next to
+        a nook made or grown can change (a count changes only with a nook's gazebos or owner,
+        and a merged nook borders every patio its parts did). Returns False once the game is
+        over."""
+        nooks = self.nooks
         dirty: set[int] = set()
         for k in changed:
-            if nooks[k][4]:
-                dirty.update(nooks[k][4])
-        if dirty:
-            for patio in sorted(dirty):
-                self._settle_patio(patio)
-                if self.phase == 3:  # type: ignore[attr-defined]
-                    return False
+            if nooks[k].patios:
+                dirty.update(nooks[k].patios)
+        for c in sorted(dirty):
+            self._settle_patio(c)
+            if self.phase == OVER:
+                return False
+        return True
 
-        extra = False
-        if geo.slot_special[slot]:
-            extra = self._special_spaces(a, b)
-        if geo.vases:
-            for k, pre in vase_pre.items():
-                vases = nooks[k][5]
-                if vases and not vases <= pre:
-                    for v in sorted(vases - pre):
-                        extra = True
-                        cnt[EV + 7] += 1
-                        if log is not None:
-                            log.append(("vase", p, v))
-        return extra
+    def patio_counts(self, patio: int) -> list[int]:
+        """Per seat, the gazebos on the distinct nooks next to ``patio`` (rulings 8)."""
+        nook_of = self.nook_of
+        nooks = self.nooks
+        counts = [0] * self.n
+        seen: list[int] = []
+        for m in self.geo.nbrs[patio]:
+            k = nook_of[m]
+            if k >= 0 and k not in seen:
+                seen.append(k)
+                nook = nooks[k]
+                counts[nook.owner] += nook.gazebos
+        return counts
+
+    def _settle_patio(self, c: int) -> None:
+        """Claim or steal patio ``c`` if a unique player leads its count (rulings 8-10): a
+        claim places one gazebo (two on a fancy patio), a steal returns the holder's and places
+        as many; then note whether its holder is one gazebo from losing it."""
+        old = self.patios[c]
+        kind = self.geo.patio_kind[c]
+        holder, threatened = patio_outcome(self.patio_counts(c), old.holder, kind,
+                                           self.raised_two)
+        if holder != old.holder:
+            if old.holder < 0:
+                self.events.append(("claim", holder, c))
+            else:
+                self.events.append(("steal", holder, c, old.holder))
+                self._give_back(old.holder, old.gazebos)
+            gazebos = self._put(holder, PATIO_GAZEBOS[kind])
+            if self.phase == OVER:  # the threat is left as it was: nothing reads it again
+                threatened = old.threatened
+            self._set_patio(c, Patio(holder, gazebos, threatened))
+        elif threatened != old.threatened:
+            self._set_patio(c, Patio(holder, old.gazebos, threatened))
 
     def _special_spaces(self, a: int, b: int) -> bool:
         """Zen spaces give reserve-draw credits (rulings 12; not under Qin drawing, rulings 18);
         a pedestal triggers the vase feature (rulings 13). Returns whether one did."""
-        geo = self.geo  # type: ignore[attr-defined]
-        p: int = self.player  # type: ignore[attr-defined]
-        log = self.log
-        if not self.qin:  # type: ignore[attr-defined]
+        geo = self.geo
+        p = self.player
+        if not self.qin:
             for c in (a, b):
                 if geo.zen[c]:
-                    credits = self.zen_credits + 1  # type: ignore[attr-defined]
-                    self.set_scalar("zen_credits", credits)  # type: ignore[attr-defined]
-                    self.cnt[EV + 6] += 1
-                    if log is not None:
-                        log.append(("zen", p, c))
+                    self.set_scalar("zen_credits", self.zen_credits + 1)
+                    self.events.append(("zen", p, c))
         extra = False
         for c in (a, b):
             if geo.pedestal[c]:
                 extra = True
-                self.cnt[EV + 8] += 1
-                if log is not None:
-                    log.append(("pedestal", p, c))
+                self.events.append(("pedestal", p, c))
         return extra
 
-    def patio_counts(self, patio: int) -> list[int]:
-        """Per seat, the gazebos in the nooks touching ``patio`` (rulings 8)."""
-        nook_of = self.nook_of
+    def _vases(self, vases_before: dict[int, frozenset[int]]) -> bool:
+        """Rulings 13: each vase a nook of the mover newly borders (not bordered before by the
+        mover's own nooks now inside it) triggers the extra domino."""
+        extra = False
         nooks = self.nooks
-        counts = [0] * self.n  # type: ignore[attr-defined]
-        seen: list[int] = []
-        for m in self.geo.nbrs[patio]:  # type: ignore[attr-defined]
-            k = nook_of[m]
-            if k >= 0 and k not in seen:
-                seen.append(k)
-                rec = nooks[k]
-                counts[rec[0]] += rec[3]
-        return counts
-
-    def _settle_patio(self, patio: int) -> None:
-        """Claim or steal ``patio`` if a unique player leads its count (rulings 8-10), then
-        note whether its holder is one gazebo from losing it (for the evaluation)."""
-        counts = self.patio_counts(patio)
-        owner = self.patio_owner[patio]
-        kind = self.geo.patio_kind[patio]  # type: ignore[attr-defined]
-        taker, threatened = patio_outcome(counts, owner, kind, self.raised_two)  # type: ignore
-        if taker != owner:
-            self._take_patio(patio, taker, owner)
-            if self.phase == 3:  # type: ignore[attr-defined]
-                return
-        before = self.patio_threat[patio]  # type: ignore[attr-defined]
-        if threatened != before:
-            self.trail.append((self.patio_threat, patio, before))  # type: ignore[attr-defined]
-            self.patio_threat[patio] = threatened  # type: ignore[attr-defined]
-            if before >= 0:
-                self.cnt[THREAT + before] -= 1
-            if threatened >= 0:
-                self.cnt[THREAT + threatened] += 1
-
-    def _take_patio(self, patio: int, q: int, owner: int) -> None:
-        """``q`` claims the free ``patio`` or steals it from ``owner`` (rulings 9, 10)."""
-        kind = self.geo.patio_kind[patio]  # type: ignore[attr-defined]
-        cnt = self.cnt
-        log = self.log
-        if owner < 0:
-            cnt[EV + 4] += 1
-            if log is not None:
-                log.append(("claim", q, patio))
-        else:
-            cnt[EV + 5] += 1
-            cnt[STEALS + q] += 1
-            cnt[HELD + owner] -= 1
-            if log is not None:
-                log.append(("steal", q, patio, owner))
-            self._give_back(owner, self.patio_gaz[patio])
-        cnt[HELD + q] += 1
-        trail = self.trail
-        trail.append((self.patio_owner, patio, owner))
-        trail.append((self.patio_gaz, patio, self.patio_gaz[patio]))
-        self.patio_owner[patio] = q
-        self.patio_gaz[patio] = 0
-        self.patio_gaz[patio] = self._put(q, PATIO_GAZEBOS[kind])
-
-
-def patio_outcome(counts: list[int], owner: int, kind: int, raised_two: bool) -> tuple[int, int]:
-    """(holder, threatened holder or -1) of a patio of ``kind`` held by ``owner`` (-1: free)
-    once its per-seat ``counts`` are settled: a unique leader claims a free patio or steals a
-    held one, except a raised patio wants two gazebos to claim, and to steal with
-    ``raised_two`` (rulings 8-10); the holder is threatened when a rival's count reaches
-    theirs (one more gazebo steals it)."""
-    best = max(counts)
-    if best and counts.count(best) == 1:
-        q = counts.index(best)
-        if q != owner and not (kind == RAISED and best < 2 and (owner < 0 or raised_two)):
-            owner = q
-    if owner < 0:
-        return owner, -1
-    rivals = counts[:owner] + counts[owner + 1:]
-    return owner, owner if max(rivals) >= counts[owner] else -1
+        p = self.player
+        for k, before in vases_before.items():
+            for v in vases_reached(nooks[k].vases, before):
+                extra = True
+                self.events.append(("vase", p, v))
+        return extra

@@ -9,6 +9,7 @@ from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Game
 from gardensim.games.gazebo.board import Board, load_board
 from gardensim.games.gazebo.dominoes import deal
+from gardensim.games.gazebo.evaluation import weights as evaluation_weights
 from gardensim.games.gazebo.geometry import Geometry, geometry
 from gardensim.games.gazebo.options import validate_options
 from gardensim.games.gazebo.state import GazeboState
@@ -43,7 +44,15 @@ class GazeboGame(Game):
         self.board_name = self.board.key
         self.num_players = players
         self.options = validate_options(options, players)
+        if "raised_steal_needs_two" in (options or {}) and "raised" not in set(
+                self.board.patios.values()):
+            raise ConfigError(
+                f"option raised_steal_needs_two has no effect on board {self.board.key!r}, which "
+                "has no raised patio; leave it out"
+            )
         self.geometry: Geometry = geometry(self.board)
+        #: the evaluation's default weights (``evaluation.TERMS`` order), read once per game
+        self.weights = tuple(evaluation_weights().values())
 
     def new_initial_state(self, seed: int) -> GazeboState:
         """A fresh game; ``seed`` fixes every shuffle (rulings 17, 18)."""

@@ -1,4 +1,4 @@
-"""Legal actions of Gazebo (rulings 3, 6, 11, 12), as a state mixin.
+"""Legal actions of Gazebo (rulings 3, 6, 11, 12).
 
 A placement is legal when it covers an open slot (kept incrementally by ``events.py``) and joins
 no nooks illegally. Illegal absorbs are rare, so the nook bitboard halos first narrow the slots
@@ -12,59 +12,42 @@ import random
 
 from gardensim.core.protocol import Action
 from gardensim.games.gazebo.dominoes import ORIENTATIONS, type_of
+from gardensim.games.gazebo.fields import StateFields
 from gardensim.games.gazebo.geometry import (
     DECLINE,
     DRAW_GENERAL,
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
+from gardensim.games.gazebo.rules import (
+    BIG_NOOK,
+    DRAW,
+    EXTRA,
+    OVER,
+    PLACE,
+    absorb_fault,
+    first_fault,
+)
 
-PLACE, EXTRA, DRAW, OVER = 0, 1, 2, 3
 #: colour pair (x, y) of each oriented code x * 3 + y
 XY = tuple(divmod(xy, 3) for xy in range(9))
 #: domino type of each oriented colour pair x * 3 + y
 TYPE_OF_XY = tuple(type_of(x, y) for x, y in XY)
 ALL_ORIENTS = [xy for o in ORIENTATIONS for xy in o]
-#: the absorb faults in the order rulings 23 reports them
-ABSORB_FAULTS = ("joins two big nooks", "absorbs a big nook", "absorb tie")
 _ORIENTS_OF_HAND: dict[tuple[int, ...], list[int]] = {}
 
 
-class LegalityMixin:
+class LegalityMixin(StateFields):
     """Legal placements, draws and the uniform random sampler for :class:`GazeboState`."""
 
     __slots__ = ()
 
-    color: list[int]
-    nook_of: list[int]
-    nooks: dict[int, tuple]
-    slots: set[int]
-    slot_list: list[int] | None
-    nookmask: int
-    freemask: int
-    contacts: list[tuple[int, int, int] | None]
-
     # ----- placements -------------------------------------------------------------------
     def absorb_problem(self, ids: list[int]) -> str | None:
-        """Why joining the nooks ``ids`` is illegal (rulings 6), or None when it is legal; of
-        several faults the first of rulings 23's order: two big nooks, a big nook absorbed (its
-        owner not the strict majority, a tie included), a tie."""
+        """Why joining the nooks ``ids`` is illegal (rulings 6, ``rules.absorb_fault``), or
+        None when it is legal."""
         nooks = self.nooks
-        weights: dict[int, int] = {}
-        big_owner = -1
-        for k in ids:
-            owner, _, cells, _, _, _, _ = nooks[k]
-            weights[owner] = weights.get(owner, 0) + len(cells)
-            if len(cells) >= 5:
-                if big_owner >= 0:
-                    return "joins two big nooks"
-                big_owner = owner
-        totals = list(weights.values())
-        best = max(totals)
-        tie = totals.count(best) > 1
-        if big_owner >= 0 and (tie or weights[big_owner] != best):
-            return "absorbs a big nook"
-        return "absorb tie" if tie else None
+        return absorb_fault([nooks[k] for k in ids])
 
     def placement_problem(self, slot: int, x: int, y: int) -> str | None:
         """Why colours ``x`` on the first cell of ``slot`` and ``y`` on its second may not be
@@ -73,9 +56,10 @@ class LegalityMixin:
         23's order. The caller has already checked that the slot is open."""
         color = self.color
         nook_of = self.nook_of
-        groups = self.geo.placement_parts[slot * 9 + x * 3 + y][6]  # type: ignore[attr-defined]
-        found: str | None = None
-        for col, _, ring in groups:
+        parts = self.geo.placement_parts[slot * 9 + x * 3 + y]
+        assert parts is not None, "the caller checked that the slot is open"
+        faults = []
+        for col, _, ring in parts[6]:
             ids: list[int] = []
             for m in ring:
                 if color[m] == col:
@@ -83,17 +67,13 @@ class LegalityMixin:
                     if k >= 0 and k not in ids:
                         ids.append(k)
             if len(ids) >= 2:
-                reason = self.absorb_problem(ids)
-                if reason is not None and (found is None
-                                           or ABSORB_FAULTS.index(reason)
-                                           < ABSORB_FAULTS.index(found)):
-                    found = reason
-        return found
+                faults.append(self.absorb_problem(ids))
+        return first_fault(faults)
 
     def slot_orients(self, slot: int, orients: list[int]) -> list[int]:
         """The colour pairs of ``orients`` that may legally go on ``slot`` (rulings 6); the
         nooks around each cell are gathered once per colour, then each orientation is judged."""
-        ring_a, ring_b, _ = self.geo.slot_rings[slot]  # type: ignore[attr-defined]
+        ring_a, ring_b, _ = self.geo.slot_rings[slot]  # type: ignore[misc]  # an open slot
         color = self.color
         nook_of = self.nook_of
         near: tuple[list[list[int]], list[list[int]]] = ([[], [], []], [[], [], []])
@@ -135,7 +115,7 @@ class LegalityMixin:
         if None in contacts:
             self._measure_contacts()
         twice = pairs = vertical = 0
-        for t, p, v in contacts:
+        for t, p, v in contacts:  # type: ignore[misc]  # all measured now
             twice |= t
             pairs |= p
             vertical |= v
@@ -143,7 +123,7 @@ class LegalityMixin:
         if not (twice or pairs or vertical):
             return out
         free = self.freemask
-        geo = self.geo  # type: ignore[attr-defined]
+        geo = self.geo
         twice &= free
         pairs &= free & (free >> 1)
         vertical &= free & (free >> geo.width)
@@ -177,13 +157,15 @@ class LegalityMixin:
         contacts = self.contacts
         unions: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
         bigs: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for owner, col, cells, _, _, _, h in self.nooks.values():
+        for nook in self.nooks.values():
+            col = nook.colour
             if contacts[col] is None:
                 by_owner = unions[col]
-                by_owner[owner] = by_owner.get(owner, 0) | h
-                if len(cells) >= 5:
+                h = nook.halo
+                by_owner[nook.owner] = by_owner.get(nook.owner, 0) | h
+                if len(nook.cells) >= BIG_NOOK:
                     bigs[col].append(h)
-        geo = self.geo  # type: ignore[attr-defined]
+        geo = self.geo
         width = geo.width
         for col in range(3):
             if contacts[col] is not None:

@@ -13,7 +13,7 @@ whether a pedestal or a vase new to one of the mover's nooks gives an extra plac
 (the evaluation reads a hand only through its count of single-coloured dominoes, and whether an
 extra placement can be made only through the hand not being empty, the same whichever domino of
 it was played), how many nooks it created, how the patios it brings nooks to change hands or threat
-(:func:`events.patio_outcome`), the evaluation's ``exposed`` term (which reads the free cells
+(:func:`rules.patio_outcome`), the evaluation's ``exposed`` term (which reads the free cells
 and the nooks' sizes and halos, recomputed here for the changed nooks), the zen spaces covered
 and the extra placement - as long as an open slot with at most one nook square beside it surely
 survives, so the next turn (or the extra placement) cannot fail for want of a place. The first
@@ -30,9 +30,11 @@ from typing import Any
 
 from gardensim.core.protocol import Action
 from gardensim.games.gazebo.evaluation import count_exposed, logistic
-from gardensim.games.gazebo.events import EMPTY, patio_outcome
+from gardensim.games.gazebo.events import EMPTY
+from gardensim.games.gazebo.fields import StateFields
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
-from gardensim.games.gazebo.legality import EXTRA, PLACE, XY
+from gardensim.games.gazebo.legality import XY
+from gardensim.games.gazebo.rules import BIG_NOOK, EXTRA, PLACE, patio_outcome
 
 #: open slots with at most one nook square beside them always take some domino (rulings 6).
 #: A placement closes at most 7 slots and puts a nook square beside at most 24 more, so with
@@ -42,23 +44,23 @@ QUIET_SAFE = 8
 TWO_NOOKS = -2
 
 
-class LookaheadMixin:
+class LookaheadMixin(StateFields):
     """``action_values`` for :class:`GazeboState` (see the module docstring for why it is exact)."""
 
     __slots__ = ()
 
     def action_values(self, player: int, actions: Sequence[Action]) -> list[float]:
-        if self.sandbox or self.phase not in (PLACE, EXTRA):  # type: ignore[attr-defined]
-            return super().action_values(player, actions)  # type: ignore[misc]
-        geo = self.geo  # type: ignore[attr-defined]
+        if self.sandbox or self.phase not in (PLACE, EXTRA):
+            return super().action_values(player, actions)
+        geo = self.geo
         slot_cells, special, touching = geo.slot_cells, geo.slot_special, geo.slot_touching
         nmask, bit, slot_nmask = geo.nmask, geo.bit, geo.slot_nmask
         patio_adj, vase_adj = geo.patio_adj, geo.vase_adj
-        pedestal, zen_cell, qin = geo.pedestal, geo.zen, self.qin  # type: ignore[attr-defined]
-        nook_of = self.nook_of  # type: ignore[attr-defined]
-        nooks = self.nooks  # type: ignore[attr-defined]
+        pedestal, zen_cell, qin = geo.pedestal, geo.zen, self.qin
+        nook_of = self.nook_of
+        nooks = self.nooks
         colored = self._color_masks()
-        mover = self.player  # type: ignore[attr-defined]
+        mover = self.player
         exposure = _Exposure(self, player)
         watched, unchanged = exposure.watched, exposure.now
         simple = self._simple_slots()
@@ -70,12 +72,12 @@ class LookaheadMixin:
         out = []
         last_slot = -1
         for action in actions:
-            key = None
+            key: tuple[Any, ...] | None = None
             if action < DRAW_GENERAL:
                 slot, xy = divmod(action, 9)
                 if slot != last_slot:  # what only the slot decides, once for its orientations
                     last_slot = slot
-                    a, b = slot_cells[slot]
+                    a, b = slot_cells[slot]  # type: ignore[misc]  # a legal action's slot
                     pair, at_a, at_b = (a, b), (a,), (b,)
                     near_a, near_b = nmask[a], nmask[b]
                     covered = bit[a] | bit[b]
@@ -101,9 +103,10 @@ class LookaheadMixin:
                         key = (False, 0, (), slot_zen, slot_extra, quiet[1])
                 else:
                     extra = slot_extra
-                    growths = []
-                    created = []
-                    patios = []  # (patio, nook) first contacts; new nooks are -1, -2
+                    growths: list[tuple[int, int, int]] = []
+                    created: list[tuple[int, int, int, int]] = []
+                    # (patio, nook) first contacts; new nooks are -1, -2
+                    patios: list[tuple[int, int]] = []
                     joined = 0  # squares that become nook squares
                     for touch, col, new in groups:
                         if not touch:
@@ -122,11 +125,12 @@ class LookaheadMixin:
                         squares = len(cells)
                         if k < 0:
                             k = -1 - len(created)
-                            size, held_patios, held_vases, owner = 0, (), EMPTY, mover
+                            size, held_patios, held_vases, owner = 0, EMPTY, EMPTY, mover
                         else:
-                            owner, _, old, _, held_patios, held_vases, _ = nooks[k]
-                            size = len(old)
-                        if size < 5 <= size + squares:
+                            nook = nooks[k]
+                            owner, held_patios, held_vases = nook.owner, nook.patios, nook.vases
+                            size = len(nook.cells)
+                        if size < BIG_NOOK <= size + squares:
                             break
                         gain = 0
                         for c in cells:
@@ -163,7 +167,8 @@ class LookaheadMixin:
                     found = parts[rest] = self._parts_after(player, action)
                 partial, threatened = found
                 value = by_key[key] = (
-                    threatened if partial is None else logistic(partial, key[-1], threatened)
+                    threatened if partial is None
+                    else logistic(self.weights, partial, key[-1], threatened)
                 )
             out.append(value)
         return out
@@ -171,19 +176,19 @@ class LookaheadMixin:
     def _parts_after(self, player: int, action: Action) -> tuple[float | None, Any]:
         """After ``action``: (None, the value) if the game is over, else the evaluation's
         (sum of the other terms, ``threatened``) that every plain placement of its key shares."""
-        self.apply_action(action)  # type: ignore[attr-defined]
-        if self.is_terminal():  # type: ignore[attr-defined]
-            found: tuple[float | None, Any] = (None, self.value(player))  # type: ignore
+        self.apply_action(action)
+        if self.is_terminal():
+            found: tuple[float | None, Any] = (None, self.value(player))
         else:
-            partial, _, threatened = self.score_parts(player, False)  # type: ignore
+            partial, _, threatened = self.score_parts(player, False)
             found = (partial, threatened)
-        self.undo()  # type: ignore[attr-defined]
+        self.undo()
         return found
 
     def _value_after(self, player: int, action: Action) -> float:
-        self.apply_action(action)  # type: ignore[attr-defined]
-        value = self.value(player)  # type: ignore[attr-defined]
-        self.undo()  # type: ignore[attr-defined]
+        self.apply_action(action)
+        value = self.value(player)
+        self.undo()
         return value
 
     def _patio_changes(self, contacts: list[tuple[int, int]],
@@ -191,27 +196,27 @@ class LookaheadMixin:
         """(patio, holder, threatened) of each patio that the first ``contacts`` (patio, nook;
         a new nook is negative and the mover's, with one gazebo) make change hands or threat
         (events.patio_outcome), in the order event resolution settles them."""
-        nooks = self.nooks  # type: ignore[attr-defined]
-        owners, threats = self.patio_owner, self.patio_threat  # type: ignore[attr-defined]
-        kinds = self.geo.patio_kind  # type: ignore[attr-defined]
+        nooks = self.nooks
+        patios = self.patios
+        kinds = self.geo.patio_kind
         after: dict[int, list[int]] = {}
         for patio, k in contacts:
             now = after.get(patio)
             if now is None:
                 base = counts.get(patio)
                 if base is None:
-                    base = counts[patio] = self.patio_counts(patio)  # type: ignore[attr-defined]
+                    base = counts[patio] = self.patio_counts(patio)
                 now = after[patio] = base[:]
             if k < 0:
-                now[self.player] += 1  # type: ignore[attr-defined]
+                now[self.player] += 1
             else:
-                rec = nooks[k]
-                now[rec[0]] += rec[3]
+                nook = nooks[k]
+                now[nook.owner] += nook.gazebos
         out = []
         for patio in sorted(after):
-            held = owners[patio]
-            result = patio_outcome(after[patio], held, kinds[patio], self.raised_two)  # type: ignore
-            if result != (held, threats[patio]):
+            record = patios[patio]
+            result = patio_outcome(after[patio], record.holder, kinds[patio], self.raised_two)
+            if result != (record.holder, record.threatened):
                 out.append((patio, *result))
         return tuple(out)
 
@@ -235,12 +240,12 @@ class LookaheadMixin:
 
     def _color_masks(self) -> list[int]:
         """Bitboard of the squares of each colour (printed start squares and dominoes)."""
-        color = self.color  # type: ignore[attr-defined]
-        bit = self.geo.bit  # type: ignore[attr-defined]
+        color = self.color
+        bit = self.geo.bit
         masks = [0, 0, 0]
-        for c in self.geo.start:  # type: ignore[attr-defined]
+        for c in self.geo.start:
             masks[color[c]] |= bit[c]
-        for a, b in self.dominoes:  # type: ignore[attr-defined]
+        for a, b in self.dominoes:
             masks[color[a]] |= bit[a]
             masks[color[b]] |= bit[b]
         return masks
@@ -248,10 +253,10 @@ class LookaheadMixin:
     def _simple_slots(self) -> list[int]:
         """Open slots with at most one nook square beside them (any domino goes there), up to
         ``SIMPLE_SLOTS_KEPT`` of them."""
-        nookmask = self.nookmask  # type: ignore[attr-defined]
-        slot_nmask = self.geo.slot_nmask  # type: ignore[attr-defined]
+        nookmask = self.nookmask
+        slot_nmask = self.geo.slot_nmask
         out = []
-        for s in self.slots:  # type: ignore[attr-defined]
+        for s in self.slots:
             m = nookmask & slot_nmask[s]
             if not m & (m - 1):
                 out.append(s)
@@ -290,10 +295,11 @@ class _Exposure:
         self.rivals: dict[int, tuple[int, int, int]] = {}
         #: per colour, (size, halo) of the rival nooks of 3 squares or more
         self.by_col: tuple[list, list, list] = ([], [], [])
-        for k, (owner, col, cells, _g, _p, _v, halo) in state.nooks.items():
-            size = len(cells)
+        for k, nook in state.nooks.items():
+            owner, col, halo = nook.owner, nook.colour, nook.halo
+            size = len(nook.cells)
             if owner == player:
-                if size < 5:
+                if size < BIG_NOOK:
                     self.mine[k] = (col, size, halo)
             elif owner != partner:
                 self.rivals[k] = (col, size, halo)

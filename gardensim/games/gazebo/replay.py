@@ -21,7 +21,8 @@ from gardensim.games.gazebo.notation import (
     parse_action,
     parse_placement,
 )
-from gardensim.games.gazebo.state import EXTRA, OVER, GazeboState
+from gardensim.games.gazebo.rules import DRAW, EXTRA, OVER, PLACE
+from gardensim.games.gazebo.state import GazeboState
 
 
 class ReplayError(IllegalMoveError):
@@ -61,15 +62,12 @@ def placement_reason(state: GazeboState, a: int, b: int, x: int, y: int) -> str 
 
 def _record(state: GazeboState, index: int, token: str, action: int) -> None:
     player = state.player
-    assert state.log is not None
-    start = len(state.log)
+    start = len(state.events)
     state.apply_action(action)
-    events = [state.event_dict(e) for e in state.log[start:]]
-    state.records.append({"move": token, "player": player, "events": events})
+    state.records.append({"move": token, "player": player, "events": state.event_dicts(start)})
 
 
 def _start_logging(state: GazeboState) -> GazeboState:
-    state.log = []
     state.records = []
     return state
 
@@ -89,7 +87,7 @@ def play_token(state: GazeboState, index: int, token: str) -> None:
             action = parse_action(state.geo, text)
         except NotationError as exc:
             raise ReplayError(index, token, exc.reason) from None
-        if state.sandbox or action not in state.draw_options() or state.phase != 2:
+        if state.sandbox or action not in state.draw_options() or state.phase != DRAW:
             raise ReplayError(index, token, "cannot draw now")
         _record(state, index, state.action_to_string(action), action)
         return
@@ -97,7 +95,7 @@ def play_token(state: GazeboState, index: int, token: str) -> None:
         a, b, x, y = parse_placement(state.geo, token)
     except NotationError as exc:
         raise ReplayError(index, token, exc.reason) from None
-    if state.phase not in (0, EXTRA):
+    if state.phase not in (PLACE, EXTRA):
         raise ReplayError(index, token, "a draw is due")
     reason = placement_reason(state, a, b, x, y)
     if reason is not None:

@@ -1,18 +1,19 @@
 """GazeboState: the position, the turn flow (place, extra domino, draws) and apply/undo.
 
-The position is a handful of flat lists indexed by cell (``color``, ``nook_of``), two bitboards
-(``nookmask``: squares in nooks, ``freemask``: uncovered open cells) and a dict of nooks, each an
-immutable tuple ``(owner, colour, cells, gazebos, patios, vases, halo)`` where ``halo`` is the
-bitboard of the cells around it. Nooks never split (rulings 7), so merging is relabelling. Open
-placement *slots* (pairs of free cells next to terrain) are kept incrementally, as a set and, for
-sampling, a sorted list, so legal moves never scan the board. ``cnt`` holds cumulative counters
-(telemetry.py) and position aggregates.
+The position is a handful of flat lists indexed by cell (``color``, ``nook_of``, ``patios``),
+two bitboards (``nookmask``: squares in nooks, ``freemask``: uncovered open cells) and a dict of
+:class:`~gardensim.games.gazebo.records.Nook` records by id. Nooks never split (rulings 7), so
+merging is relabelling. Open placement *slots* (pairs of free cells next to terrain) are kept
+incrementally, as a set and, for sampling, a sorted list, so legal moves never scan the board.
+``standing`` holds per-seat aggregates the evaluation reads; ``events`` every event so far
+(telemetry counts from it). Every attribute is declared in ``fields.py``.
 
 Undo is a trail in the python-chess spirit: every write to a list or dict first records
 ``(container, key, old value)`` (slot changes go on ``slot_trail``, one entry per placement);
 :meth:`undo` unwinds both to the mark saved by :meth:`apply_action` and restores a tuple of
-scalars. Legal actions live in ``legality.py``, event resolution in ``events.py``; observation,
-determinization, evaluation and telemetry in their own modules.
+scalars. Legal actions live in ``legality.py``, event resolution in ``events.py``, what the
+rulings decide in ``rules.py``; observation, determinization, evaluation and telemetry in their
+own modules.
 """
 
 from __future__ import annotations
@@ -24,34 +25,25 @@ from operator import attrgetter
 from typing import Any
 
 from gardensim.core.errors import IllegalMoveError
-from gardensim.core.protocol import TERMINAL, Action, GameState
+from gardensim.core.protocol import TERMINAL, Action
 from gardensim.games.gazebo import notation
 from gardensim.games.gazebo.evaluation import EvaluationMixin
 from gardensim.games.gazebo.events import MISSING, EventsMixin
+from gardensim.games.gazebo.fields import N_STANDING, StateFields
 from gardensim.games.gazebo.geometry import (
     DECLINE,
     DRAW_GENERAL,
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
-from gardensim.games.gazebo.legality import (
-    DRAW,
-    EXTRA,
-    OVER,
-    PLACE,
-    LegalityMixin,
-)
+from gardensim.games.gazebo.legality import LegalityMixin
 from gardensim.games.gazebo.lookahead import LookaheadMixin
 from gardensim.games.gazebo.observation import ObservationMixin
-from gardensim.games.gazebo.telemetry import (
-    DOUBLES_DRAWN,
-    EV,
-    N_COUNTERS,
-    SINGLES_DRAWN,
-    TelemetryMixin,
-)
+from gardensim.games.gazebo.records import FREE_PATIO, Nook
+from gardensim.games.gazebo.rules import DRAW, EXTRA, OVER, PLACE, Phase, winners
+from gardensim.games.gazebo.telemetry import TelemetryMixin
 
-PHASE_NAMES = ("place", "extra", "draw", "over")
+__all__ = ["DRAW", "EXTRA", "OVER", "PLACE", "GazeboState", "Phase"]
 
 
 class _Attributes:
@@ -67,27 +59,12 @@ class _Attributes:
 
 
 class GazeboState(
-    LookaheadMixin,
-    LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin, GameState
+    LookaheadMixin, LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin
 ):
     """One Gazebo position. Built by :meth:`GazeboGame.new_initial_state` or, with
     ``sandbox=True``, for replays where hands and piles are ignored (any domino may be placed)."""
 
-    #: Named slots, not a ``__dict__``: with ~50 attributes the instance dict outgrows the
-    #: shared-key layout CPython 3.11 keeps fast, and every attribute and method lookup turned
-    #: into a dict search (6% of random play's instructions).
-    __slots__ = (
-        "game", "geo", "n", "qin", "hand_size", "raised_two", "move_ends", "partnership",
-        "start_gazebos", "sandbox",  # the rules, fixed for the game
-        "color", "nook_of", "nooks", "contacts", "next_nook", "patio_owner", "patio_gaz",
-        "patio_threat", "slots", "slot_list", "known", "nookmask", "freemask",
-        "supply",  # the board
-        "dominoes", "hands", "general", "private", "reserve", "set_counts", "gptr", "rptr",
-        "pptr",  # the dominoes
-        "phase", "player", "current_player", "turn", "placed_this_turn", "zen_credits",
-        "passes", "winners", "end_reason", "last_player",  # the turn and the end
-        "cnt", "draw_log", "log", "records", "trail", "slot_trail", "frames", "attrs",
-    )
+    __slots__ = ()
 
     def __init__(self, game: Any, deal: Any = None, sandbox: bool = False) -> None:
         self.game = game
@@ -103,15 +80,14 @@ class GazeboState(
         self.partnership = opts["partnership"]
         self.start_gazebos = opts["gazebos"]
         self.sandbox = sandbox
+        self.weights: tuple[float, ...] = game.weights
         self.color = list(geo.start_colors)
         self.nook_of = [-1] * geo.size
-        self.nooks: dict[int, tuple] = {}
-        #: per colour, cached bitboards of where two of its nooks meet (legality.py)
-        self.contacts: list[tuple[int, int, int] | None] = [None, None, None]
+        self.nooks: dict[int, Nook] = {}
+        self.contacts = [None, None, None]
         self.next_nook = 0
-        self.patio_owner = [-1] * geo.size
-        self.patio_gaz = [0] * geo.size
-        self.patio_threat = [-1] * geo.size
+        self.patios = [FREE_PATIO] * geo.size
+        self.standing = [0] * N_STANDING
         self.slots: set[int] = set()
         self.nookmask = 0
         self.freemask = geo.open_mask
@@ -136,8 +112,7 @@ class GazeboState(
         self.player = 0
         #: the protocol's ``turn`` and ``current_player`` (``player``, or TERMINAL once the game
         #: is over) as plain slots, set where a turn starts or the game ends: the play loop reads
-        #: them at every move, and a property read costs a Python call under 3.11 (1.5% of
-        #: random play's instructions)
+        #: them at every move, and a property read costs a Python call under 3.11
         self.turn = 0
         self.current_player = 0
         self.placed_this_turn = 0
@@ -146,13 +121,12 @@ class GazeboState(
         self.winners: tuple[int, ...] = ()
         self.end_reason: str | None = None
         self.last_player: int | None = None
-        self.cnt = [0] * N_COUNTERS
-        self.draw_log: list[int] = []
-        self.log: list[tuple] | None = None
-        self.records: list[dict[str, Any]] = []
-        self.trail: list[tuple] = []
-        self.slot_trail: list[tuple[set[int], frozenset[int], frozenset[int]]] = []
-        self.frames: list[tuple] = []
+        self.events = []
+        self.draw_log = []
+        self.records = []
+        self.trail = []
+        self.slot_trail = []
+        self.frames = []
         self.slots.update(geo.start_slots)
         #: slots open now or closed for good (a cell covered): the others may still open
         self.known = set(self.slots)
@@ -190,9 +164,9 @@ class GazeboState(
                 self.freemask,
                 self.gptr,
                 len(self.dominoes),
-                self.cnt[:],
+                self.standing[:],
                 len(self.draw_log),
-                len(self.log) if self.log is not None else 0,
+                len(self.events),
                 len(self.slot_trail),
                 self.slot_list,
             )
@@ -216,7 +190,7 @@ class GazeboState(
                 self._draw(action)
             self._refill()
             return
-        slot, a, b, x, y, t, groups = self.geo.placement_parts[action]
+        slot, a, b, x, y, t, groups = self.geo.placement_parts[action]  # type: ignore[misc]
         if not self.sandbox:
             hand = self.hands[self.player]
             self.trail.append((hand, t, hand[t]))
@@ -244,9 +218,9 @@ class GazeboState(
             self.freemask,
             self.gptr,
             n_dominoes,
-            self.cnt,
+            self.standing,
             n_draws,
-            n_log,
+            n_events,
             n_slot_changes,
             self.slot_list,
         ) = self.frames.pop()
@@ -264,8 +238,7 @@ class GazeboState(
             self.known.difference_update(fresh)
         del self.dominoes[n_dominoes:]
         del self.draw_log[n_draws:]
-        if self.log is not None:
-            del self.log[n_log:]
+        del self.events[n_events:]
 
     def clone(self) -> GazeboState:
         """An independent copy; its undo history starts empty (the trail points at the
@@ -277,9 +250,8 @@ class GazeboState(
         c.nook_of = self.nook_of[:]
         c.nooks = dict(self.nooks)
         c.contacts = self.contacts[:]
-        c.patio_owner = self.patio_owner[:]
-        c.patio_gaz = self.patio_gaz[:]
-        c.patio_threat = self.patio_threat[:]
+        c.patios = self.patios[:]
+        c.standing = self.standing[:]
         c.slots = set(self.slots)
         c.slot_list = None if self.slot_list is None else self.slot_list[:]
         c.known = set(self.known)
@@ -288,9 +260,8 @@ class GazeboState(
         c.hands = [h[:] for h in self.hands]
         c.private = list(self.private)
         c.pptr = self.pptr[:]
-        c.cnt = self.cnt[:]
         c.draw_log = self.draw_log[:]
-        c.log = None if self.log is None else self.log[:]
+        c.events = self.events[:]
         c.records = self.records[:]
         c.trail = []
         c.slot_trail = []
@@ -351,8 +322,7 @@ class GazeboState(
         hand = self.hands[p]
         self.trail.append((hand, t, hand[t]))
         hand[t] += 1
-        self.draw_log.append(source)
-        self.cnt[(SINGLES_DRAWN if t < 3 else DOUBLES_DRAWN) + p] += 1
+        self.draw_log.append(source + (p << 2) + (t << 4))  # fields.draw_entry's layout
 
     def _end_turn(self) -> None:
         if self.zen_credits:
@@ -390,26 +360,10 @@ class GazeboState(
         self.current_player = TERMINAL
         self.set_scalar("end_reason", reason)
         self.set_scalar("last_player", last)
-        supply = self.supply
-        if self.partnership:
-            left = (supply[0] + supply[3], supply[1] + supply[2])
-            teams = ((0, 3), (1, 2))
-            if left[0] != left[1]:
-                winners = teams[0] if left[0] < left[1] else teams[1]
-            elif last is not None:
-                winners = teams[0] if last in teams[0] else teams[1]
-            else:
-                winners = (0, 1, 2, 3)
-        elif last is not None:
-            winners = (last,)
-        else:
-            board = self.on_board()
-            best = max(board)
-            winners = tuple(s for s in range(self.n) if board[s] == best)
-        self.set_scalar("winners", tuple(sorted(winners)))
-        self.cnt[EV + 9] += 1
-        if self.log is not None:
-            self.log.append(("win", last, list(self.winners), reason))
+        self.set_scalar("winners", tuple(sorted(
+            winners(self.supply, self.start_gazebos, last, self.partnership)
+        )))
+        self.events.append(("win", last, self.winners, reason))
 
     # ----- notation -------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
@@ -438,5 +392,5 @@ class GazeboState(
         )
 
 
-_SLOTS = GazeboState.__slots__
+_SLOTS = StateFields.__slots__
 _get_slots = attrgetter(*_SLOTS)

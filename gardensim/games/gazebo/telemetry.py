@@ -1,43 +1,29 @@
-"""Telemetry rows of Gazebo (issue 4, docs/telemetry.md), counted inside the engine.
+"""Telemetry rows of Gazebo (issue 4, docs/telemetry.md), counted from the event log.
 
-The engine keeps one flat list of cumulative counters (``state.cnt``, layout below) that event
-resolution and draws bump as they happen; a turn row is the difference between the counters at
-the turn's :meth:`mark` and now, so collecting telemetry never recomputes anything. The play
-loop uses :meth:`turn_table`, the same differences taken for every turn at once when the game
-ends; :meth:`turn_row` is the one-turn form it must equal (tests hold them together).
+Rule code keeps no counters: it appends each event to ``state.events`` as it happens (with the
+gazebos placed and returned as ``("placed", seat, k)`` and ``("returned", seat, k)``), and each
+draw to ``state.draw_log`` as ``(pile, seat, domino type)``. A turn's row counts the entries
+logged between the turn's :meth:`mark` and the next. The play loop uses :meth:`turn_table`,
+every turn's counts in one pass over the log when the game ends; :meth:`turn_row` is the
+one-turn form it must equal (tests hold them together).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add, sub
+from operator import sub
 from typing import Any, ClassVar
 
 from gardensim.core.protocol import Action
+from gardensim.games.gazebo.fields import HELD, StateFields, draw_entry
+from gardensim.games.gazebo.geometry import DRAW_GENERAL, DRAW_NAMES
+from gardensim.games.gazebo.rules import PLACE
 
-#: Event types by counter slot (``cnt[EV + i]``).
+#: Event types; each but the win (the game row's) has a turn column ``ev_<type>``.
 EVENT_TYPES = (
     "create", "expand", "absorb", "big", "claim", "steal", "zen", "vase", "pedestal", "win",
 )
-EV = 0
-PLACED = 10  # + seat: gazebos placed (cumulative)
-RETURNED = 14  # + seat: gazebos returned to the supply
-SINGLES_DRAWN = 18  # + seat
-DOUBLES_DRAWN = 22  # + seat
-ABSORBS = 26  # + seat: absorbs won
-STEALS = 30  # + seat: patios stolen
-DOMINOES = 34
-# position aggregates the evaluation reads instead of scanning the board (+ seat)
-HELD = 35  # patios held
-BIG = 39  # big nooks owned
-SMALL = 43  # small nooks owned
-THREAT = 47  # patios held where a rival's count equals the holder's
-#: a turn row reads the events, gazebos placed and returned and singles drawn: the counters
-#: before ``DOUBLES_DRAWN`` (``mark`` keeps only these)
-TURN_COUNTERS = DOUBLES_DRAWN
-N_COUNTERS = 51
 SEATS = range(4)
-_DRAW_WORDS = {1 << 14: "general", (1 << 14) + 1: "private", (1 << 14) + 2: "reserve"}
 
 TURN_COLUMNS: dict[str, str] = {
     "move": "string",
@@ -64,63 +50,95 @@ GAME_COLUMNS: dict[str, str] = {
 }
 
 
+#: per draw-log entry (``fields.draw_entry``): its pile's name, and 1 for a single-coloured
+#: domino, so a turn's draws are read with C-level maps
+_ENTRIES = [DRAW_GENERAL + pile + (seat << 2) + (t << 4)
+            for pile in range(3) for seat in SEATS for t in range(6)]
+_WORD_OF_ENTRY = {e: DRAW_NAMES[draw_entry(e)[0]] for e in _ENTRIES}
+_SINGLE_OF_ENTRY = {e: int(draw_entry(e)[2] < 3) for e in _ENTRIES}
 _SEAT_KEYS = tuple((f"placed_{s}", f"returned_{s}", f"supply_{s}") for s in SEATS)
+_EVENT_COLUMNS = {kind: f"ev_{kind}" for kind in EVENT_TYPES[:-1]}
+#: running totals: one per event column, then gazebos placed and returned per seat
+_SLOT_OF_KIND = {kind: i for i, kind in enumerate(_EVENT_COLUMNS)}
+_PLACED = len(_EVENT_COLUMNS)
+_RETURNED = _PLACED + 4
 
 
-class TelemetryMixin:
-    """``mark``/``turn_row``/``game_row`` for :class:`GazeboState`."""
+def _running_totals(events: Sequence[tuple[Any, ...]], bounds: Sequence[int]) -> list[list[int]]:
+    """The totals (events of each column's type, gazebos placed and returned per seat) over
+    ``events[:b]`` for each ``b`` of the ascending ``bounds``."""
+    run = [0] * (_RETURNED + 4)
+    out = []
+    done = 0
+    slot_of = _SLOT_OF_KIND.get
+    for bound in bounds:
+        for event in events[done:bound]:
+            kind = event[0]
+            if kind == "placed":
+                run[_PLACED + event[1]] += event[2]
+            elif kind == "returned":
+                run[_RETURNED + event[1]] += event[2]
+            else:
+                slot = slot_of(kind)
+                if slot is not None:
+                    run[slot] += 1
+        out.append(run[:])
+        done = bound
+    return out
+
+
+def _count_turn(events: Sequence[tuple[Any, ...]], n: int) -> tuple[dict[str, int], list[int],
+                                                                      list[int]]:
+    """Per event column, its count among ``events``; per seat, gazebos placed and returned."""
+    counts = dict.fromkeys(_EVENT_COLUMNS.values(), 0)
+    placed = [0] * n
+    returned = [0] * n
+    for event in events:
+        kind = event[0]
+        if kind == "placed":
+            placed[event[1]] += event[2]
+        elif kind == "returned":
+            returned[event[1]] += event[2]
+        else:
+            column = _EVENT_COLUMNS.get(kind)
+            if column is not None:
+                counts[column] += 1
+    return counts, placed, returned
+
+
+class TelemetryMixin(StateFields):
+    """``mark``/``turn_row``/``turn_table``/``game_row`` for :class:`GazeboState`."""
 
     __slots__ = ()
 
-    cnt: list[int]
-    draw_log: list[int]
-    n: int
-    supply: list[int]
-
     def mark(self) -> Any:
-        """Counters, draw-log length, hand split and legal move count at the turn's start."""
-        hand = self.hands[self.player]  # type: ignore[attr-defined]
+        """Event-log and draw-log lengths, hand split and legal move count at the turn's start."""
+        hand = self.hands[self.player]
         singles = hand[0] + hand[1] + hand[2]
-        legal = self.count_legal_placements() if self.phase == 0 else 0  # type: ignore[attr-defined]
-        return (self.cnt[:TURN_COUNTERS], len(self.draw_log), singles, sum(hand) - singles, legal)
+        legal = self.count_legal_placements() if self.phase == PLACE else 0
+        return (len(self.events), len(self.draw_log), singles, sum(hand) - singles, legal)
 
     def turn_row(self, mark: Any, actions: Sequence[Action]) -> dict[str, Any]:
-        """The turn's row: counter differences since ``mark``. Spelled out as one dict display
-        (event slots ``EV + i`` in ``EVENT_TYPES`` order) because it runs once per turn of
-        every study; the telemetry tests hold its keys to ``TURN_COLUMNS``."""
-        before, n_draws, singles, doubles, legal = mark
-        now = self.cnt
-        to_str = self.action_to_string  # type: ignore[attr-defined]
+        """The turn's row: what was logged since ``mark``; the telemetry tests hold its keys
+        to ``TURN_COLUMNS``."""
+        n_events, n_draws, singles, doubles, legal = mark
+        counts, placed, returned = _count_turn(self.events[n_events:], self.n)
         row: dict[str, Any] = {
-            "move": " ".join([to_str(a) for a in actions]),
+            "move": " ".join([self.action_to_string(a) for a in actions]),
             "hand_singles": singles,
             "hand_doubles": doubles,
             "legal_moves": legal,
-            "ev_create": now[EV] - before[EV],
-            "ev_expand": now[EV + 1] - before[EV + 1],
-            "ev_absorb": now[EV + 2] - before[EV + 2],
-            "ev_big": now[EV + 3] - before[EV + 3],
-            "ev_claim": now[EV + 4] - before[EV + 4],
-            "ev_steal": now[EV + 5] - before[EV + 5],
-            "ev_zen": now[EV + 6] - before[EV + 6],
-            "ev_vase": now[EV + 7] - before[EV + 7],
-            "ev_pedestal": now[EV + 8] - before[EV + 8],
+            **counts,
         }
-        n = self.n
-        supply = self.supply
-        drew_singles = 0
-        for s, (placed, returned, left) in enumerate(_SEAT_KEYS):
-            if s < n:
-                row[placed] = now[PLACED + s] - before[PLACED + s]
-                row[returned] = now[RETURNED + s] - before[RETURNED + s]
-                row[left] = supply[s]
-                drew_singles += now[SINGLES_DRAWN + s] - before[SINGLES_DRAWN + s]
-            else:
-                row[placed] = row[returned] = row[left] = None
-        draws = self.draw_log[n_draws:]
-        row["draws"] = ",".join([_DRAW_WORDS[d] for d in draws])
-        row["drew_singles"] = drew_singles
-        row["drew_doubles"] = len(draws) - drew_singles
+        for s, (placed_key, returned_key, left_key) in enumerate(_SEAT_KEYS):
+            live = s < self.n
+            row[placed_key] = placed[s] if live else None
+            row[returned_key] = returned[s] if live else None
+            row[left_key] = self.supply[s] if live else None
+        draws = [draw_entry(d) for d in self.draw_log[n_draws:]]
+        row["draws"] = ",".join([DRAW_NAMES[pile] for pile, _, _ in draws])
+        row["drew_singles"] = sum(1 for _, _, t in draws if t < 3)
+        row["drew_doubles"] = len(draws) - row["drew_singles"]
         return row
 
     batched_turns: ClassVar[bool] = True
@@ -128,59 +146,68 @@ class TelemetryMixin:
     def turn_table(
         self, marks: Sequence[Any], actions: Sequence[Sequence[Action]]
     ) -> dict[str, list[Any]]:
-        """Every turn's columns from consecutive marks: a counter's column is the difference of
-        its cumulative values between one turn's mark and the next; supplies follow from the
-        gazebos placed and returned (the only two ways a supply changes, ``events.py``)."""
-        turns = len(actions)
-        counters = list(zip(*[m[0] for m in marks], strict=True))
-        _, bounds, singles, doubles, legal = zip(*marks, strict=True)
+        """Every turn's columns from consecutive marks: one pass over the log keeps running
+        totals (:func:`_running_totals`), and a column is the difference of its totals between
+        one turn's mark and the next; supplies follow from the gazebos placed and returned (the
+        only two ways a supply changes, ``events.py``)."""
+        n = self.n
+        totals = list(zip(*_running_totals(self.events, [m[0] for m in marks]), strict=True))
 
         def delta(slot: int) -> list[int]:
-            values = counters[slot]
+            values = totals[slot]
             return list(map(sub, values[1:], values))
 
-        name = self.geo.names.__getitem__  # type: ignore[attr-defined]
+        name = self.geo.names.__getitem__
         table: dict[str, list[Any]] = {
             "move": [" ".join(map(name, acts)) for acts in actions],
-            "hand_singles": list(singles[:-1]),
-            "hand_doubles": list(doubles[:-1]),
-            "legal_moves": list(legal[:-1]),
+            "hand_singles": [m[2] for m in marks[:-1]],
+            "hand_doubles": [m[3] for m in marks[:-1]],
+            "legal_moves": [m[4] for m in marks[:-1]],
         }
-        for i, event in enumerate(EVENT_TYPES[:-1]):
-            table[f"ev_{event}"] = delta(EV + i)
-        n = self.n
-        start = self.start_gazebos  # type: ignore[attr-defined]
-        absent = [None] * turns
-        drew = [0] * turns
-        for s, (placed, returned, left) in enumerate(_SEAT_KEYS):
+        for i, column in enumerate(_EVENT_COLUMNS.values()):
+            table[column] = delta(i)
+        absent = [None] * len(actions)
+        for s, (placed_key, returned_key, left_key) in enumerate(_SEAT_KEYS):
             if s >= n:
-                table[placed] = table[returned] = table[left] = absent
+                table[placed_key] = table[returned_key] = table[left_key] = absent
                 continue
-            table[placed] = delta(PLACED + s)
-            table[returned] = delta(RETURNED + s)
-            out, back = counters[PLACED + s][1:], counters[RETURNED + s][1:]
-            table[left] = list(map(sub, map(start[s].__add__, back), out))
-            drew = list(map(add, drew, delta(SINGLES_DRAWN + s)))
+            table[placed_key] = delta(_PLACED + s)
+            table[returned_key] = delta(_RETURNED + s)
+            out, back = totals[_PLACED + s][1:], totals[_RETURNED + s][1:]
+            table[left_key] = list(map(sub, map(self.start_gazebos[s].__add__, back), out))
         log = self.draw_log
+        bounds = [m[1] for m in marks]
         draws = list(map(log.__getitem__, map(slice, bounds, bounds[1:])))
-        word = _DRAW_WORDS.__getitem__
+        word, single = _WORD_OF_ENTRY.__getitem__, _SINGLE_OF_ENTRY.__getitem__
         table["draws"] = [",".join(map(word, ds)) if ds else "" for ds in draws]
-        table["drew_singles"] = drew
-        table["drew_doubles"] = list(map(sub, map(len, draws), drew))
+        singles = [sum(map(single, ds)) if ds else 0 for ds in draws]
+        table["drew_singles"] = singles
+        table["drew_doubles"] = list(map(sub, map(len, draws), singles))
         return table
 
     def game_row(self) -> dict[str, Any]:
         n = self.n
-        patios = self.cnt[HELD : HELD + 4]
-        on_board = self.on_board()  # type: ignore[attr-defined]
-        row: dict[str, Any] = {"end_reason": self.end_reason}  # type: ignore[attr-defined]
+        patios = self.standing[HELD : HELD + 4]
+        on_board = self.on_board()
+        singles_drawn = [0] * n
+        for entry in self.draw_log:  # the bits of fields.draw_entry
+            if (entry >> 4) & 7 < 3:
+                singles_drawn[(entry >> 2) & 3] += 1
+        absorbs = [0] * n
+        steals = [0] * n
+        for event in self.events:
+            if event[0] == "absorb":
+                absorbs[event[1]] += 1
+            elif event[0] == "steal":
+                steals[event[1]] += 1
+        row: dict[str, Any] = {"end_reason": self.end_reason}
         for s in SEATS:
             live = s < n
             row[f"supply_{s}"] = self.supply[s] if live else None
             row[f"on_board_{s}"] = on_board[s] if live else None
-            row[f"singles_drawn_{s}"] = self.cnt[SINGLES_DRAWN + s] if live else None
+            row[f"singles_drawn_{s}"] = singles_drawn[s] if live else None
             row[f"patios_{s}"] = patios[s] if live else None
-            row[f"absorbs_{s}"] = self.cnt[ABSORBS + s] if live else None
-            row[f"steals_{s}"] = self.cnt[STEALS + s] if live else None
-        row["dominoes_placed"] = self.cnt[DOMINOES]
+            row[f"absorbs_{s}"] = absorbs[s] if live else None
+            row[f"steals_{s}"] = steals[s] if live else None
+        row["dominoes_placed"] = len(self.dominoes)
         return row

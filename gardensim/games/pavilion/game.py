@@ -42,6 +42,11 @@ class PavilionGame(Game):
             raise ConfigError(f"pavilion: players={players!r}; allowed values are {allowed}")
         self.num_players = players
         self.options = validate_options(options, players)
+        if "purple_star_values" in (options or {}) and not self.side.bga_star_values:
+            raise ConfigError(
+                f"option purple_star_values={options['purple_star_values']!r} has no effect on "
+                f"board {self.board_name!r}; it applies to glazed-purple only, so leave it out"
+            )
         bga = self.options["purple_star_values"] == "bga" and self.side.bga_star_values
         #: Points of a completed single-coloured star, per colour id (spec 6, 8, option 10.5).
         self.star_values: tuple[int, ...] = (

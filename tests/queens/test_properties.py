@@ -1,0 +1,90 @@
+"""Invariants over random games: 108 tiles and 36 expansions conserved after every action,
+jokers accounted, storage limits kept, every score recounted independently, and many random
+games per player count without an exception."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from gardensim.games.queens import QueensGame
+from gardensim.games.queens.garden import is_face_up
+from gardensim.games.queens.scoring import (
+    BONUSES,
+    BUYS,
+    DISCARDS,
+    FIRST_PASS,
+    GROUPS,
+    JOKERS,
+    JOKERS_GAINED,
+    LEFTOVERS,
+    PAVILIONS,
+    ROUND,
+)
+from tests.queens.recount import end_groups, wheel_points
+
+GAINS = (ROUND, PAVILIONS, GROUPS, BONUSES, JOKERS)
+LOSSES = (LEFTOVERS, BUYS, FIRST_PASS, DISCARDS)
+
+
+def play_checked(game: QueensGame, seed: int) -> None:
+    st = game.new_initial_state(seed)
+    rules = st.rules
+    rng = random.Random(seed)
+    n = game.num_players
+    wheel = [0] * n
+    pavilions = [0] * n
+    jokers_spent = [0] * n
+    while not st.is_terminal():
+        boards = [b[:] for b in st.boards]
+        areas = [a[:] for a in st.areas]
+        rnd = st.round
+        jokers = st.jokers[:]
+        gained = [x[JOKERS_GAINED] for x in st.ledger]
+        st.apply_action(st.random_action(rng))
+        assert st.tile_count() == 108
+        assert st.expansion_ids() == list(range(36))
+        for p in range(n):
+            assert sum(st.tiles[p]) + st.jokers[p] <= rules.storage_tiles
+            assert len(st.exps[p]) <= rules.storage_expansions
+            assert st.scores[p] >= rules.score_floor
+            jokers_spent[p] += jokers[p] + st.ledger[p][JOKERS_GAINED] - gained[p] - st.jokers[p]
+        if st.round != rnd or st.is_terminal():
+            for p in range(n):
+                wheel[p] += wheel_points(rules, st.side, boards[p], rnd)
+                pavilions[p] += sum(1 for a in areas[p] if is_face_up(a))
+    for p in range(n):
+        ledger = st.ledger[p]
+        assert ledger[ROUND] == wheel[p]
+        assert ledger[PAVILIONS] == pavilions[p] * rules.pavilion_round_points
+        assert (ledger[GROUPS], ledger[BONUSES]) == end_groups(
+            rules, st.side, st.geo.coords, st.boards[p])
+        assert ledger[JOKERS] == st.jokers[p] * rules.joker_value
+        assert st.scores[p] == rules.start_score + sum(ledger[k] for k in GAINS) - sum(
+            ledger[k] for k in LOSSES)
+        assert rules.start_jokers + ledger[JOKERS_GAINED] - jokers_spent[p] == st.jokers[p]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st_.integers(0, 2**32), players=st_.sampled_from([2, 3, 4]),
+       board=st_.sampled_from(["standard", "variant"]))
+def test_conservation_and_recount_after_every_action(seed: int, players: int,
+                                                     board: str) -> None:
+    play_checked(QueensGame(board, players), seed)
+
+
+@pytest.mark.parametrize(("players", "games"), [(2, 200), (3, 120), (4, 100)])
+def test_many_random_games_end_without_an_exception(players: int, games: int) -> None:
+    game = QueensGame(players=players)
+    for seed in range(games):
+        st = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not st.is_terminal():
+            st.commit(st.random_action(rng))
+            steps += 1
+            assert steps < 2000
+        assert st.round == 4 and abs(sum(st.returns()) - 1) < 1e-9
