@@ -107,7 +107,7 @@ def _compare(rows: pd.DataFrame, players: int, base: str, arm: str, weaker: str,
              stronger: str) -> UpsetComparison | None:
     import pandas as pd
 
-    from gardensim.stats.cluster import clustered_mean, clustered_means
+    from gardensim.stats.cluster import clustered_means, clustered_share
 
     a = rows[rows["arm"] == base].set_index("game")
     b = rows[rows["arm"] == arm].set_index("game")
@@ -123,8 +123,8 @@ def _compare(rows: pd.DataFrame, players: int, base: str, arm: str, weaker: str,
         return None
     frame["difference"] = frame["arm"] - frame["baseline"]
     deals = frame["deal"].to_numpy()
-    base_rate = clustered_mean(frame["baseline"].to_numpy(), deals)
-    arm_rate = clustered_mean(frame["arm"].to_numpy(), deals)
+    base_rate = clustered_share(frame["baseline"].to_numpy(), deals)
+    arm_rate = clustered_share(frame["arm"].to_numpy(), deals)
     paired = clustered_means(frame["difference"].to_numpy(), deals)
     diff, p = paired.column(0), paired.wald([0.0]).p_value
     result = UpsetComparison(

@@ -19,8 +19,8 @@ def add_parser(subparsers: Any) -> None:
         description="Play every pairing (2 players) or table (3-4 players: every combination "
         "of that many bots) GAMES times, seats rotated so every deal is played from every "
         "seat and, at 3-4 players, the orders round the table taken in turn so each bot sits "
-        "after each other equally often; report win shares with 95% Wilson intervals, "
-        "Bradley-Terry/Elo ratings with bootstrap intervals, decision times and the "
+        "after each other equally often; report win shares with 95% intervals clustered on "
+        "deals, Bradley-Terry/Elo ratings with bootstrap intervals, decision times and the "
         "head-to-head matrix.",
     )
     parser.add_argument("--game", default=None,

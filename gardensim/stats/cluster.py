@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -152,6 +152,21 @@ def clustered_mean(values: np.ndarray, clusters: np.ndarray,
     claimed 95% at correlation 0.2, 3 players); with partners sharing wins it is too wide.
     """
     return clustered_means(np.asarray(values, dtype=float)[:, None], clusters).column(0, level)
+
+
+def clustered_share(values: np.ndarray, clusters: np.ndarray,
+                    level: float = 0.95) -> ClusteredMean:
+    """A share in [0, 1] (a win or upset rate) as :func:`clustered_mean`, except when no deal
+    varies (greedy beats random in every game): the clustered standard error is then 0 and its
+    interval a point, which claims certainty no sample gives. The interval is then Wilson's
+    with the deals as the trials, the unit the study samples."""
+    from gardensim.stats.intervals import wilson_interval
+
+    result = clustered_mean(values, clusters, level)
+    if result.se != 0 or result.clusters < 1 or not 0 <= result.mean <= 1:
+        return result
+    lo, hi = wilson_interval(result.mean * result.clusters, result.clusters, level)
+    return replace(result, lo=lo, hi=hi)
 
 
 def clustered_wald(matrix: np.ndarray, clusters: np.ndarray, null: Sequence[float],

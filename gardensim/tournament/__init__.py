@@ -3,8 +3,8 @@ shared deals.
 
 ``run_tournament`` plays the schedule (:mod:`.schedule`) with joblib (:mod:`.runner`) and
 returns a :class:`~.results.TournamentResult` holding every game and the summary: win shares
-with Wilson intervals, Bradley-Terry/Elo ratings with bootstrap intervals, decision times and
-the head-to-head matrix.
+with intervals clustered on deals, Bradley-Terry/Elo ratings with bootstrap intervals, decision
+times and the head-to-head matrix.
 """
 
 from gardensim.tournament.results import TournamentResult, summarise

@@ -4,7 +4,10 @@ Multi-player games decompose into pairwise outcomes by win share: between two se
 each gets ``share / (sum of the two shares)`` of a pairwise win, and a pair that both lost (both
 shares 0) says nothing about each other and is skipped. In 2-player games this is just the result.
 Ratings are Bradley-Terry on those pairwise outcomes, on Elo scale (mean 0), with a percentile
-bootstrap interval that resamples whole deals (each deal's games from every seat and table).
+bootstrap interval that resamples whole deals (each deal's games from every seat and table). A
+bot's win share has a cluster-robust interval on the deals too
+(:func:`gardensim.stats.clustered_share`): every deal is replayed from every seat and table, and
+those replays are correlated, so counting games as independent would be too narrow.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ import numpy as np
 
 from gardensim.stats import (
     cluster_bootstrap,
+    clustered_share,
     elo_from_strengths,
     fit_bradley_terry,
-    wilson_interval,
 )
 
 
@@ -158,12 +161,16 @@ def summarise(
 
     played = [0] * k
     won = [0.0] * k
+    shares: list[list[float]] = [[] for _ in range(k)]
+    share_deals: list[list[int]] = [[] for _ in range(k)]
     times: list[list[float]] = [[] for _ in range(k)]
     seat_won = [0.0] * players
     for g in games:
         for s, m in enumerate(g.members):
             played[m] += 1
             won[m] += g.shares[s]
+            shares[m].append(g.shares[s])
+            share_deals[m].append(g.deal)
             times[m].extend(g.decision_s[s])
             seat_won[s] += g.shares[s]
 
@@ -180,13 +187,13 @@ def summarise(
 
     rows = []
     for i, name in enumerate(bots):
-        # Float rounding can leave the summed shares a hair above the game count.
-        successes = min(won[i], played[i])
+        ci = clustered_share(np.asarray(shares[i]), np.asarray(share_deals[i]))
         rows.append({
             "bot": name,
             "games": played[i],
             "win_rate": won[i] / played[i] if played[i] else float("nan"),
-            "ci95": list(wilson_interval(successes, played[i])),
+            "ci95": [max(ci.lo, 0.0), min(ci.hi, 1.0)],
+            "deals": ci.clusters,
             "rating": float(rating[i]),
             "rating_ci95": [float(rlo[i]), float(rhi[i])],
             "decision_s": statistics.fmean(times[i]) if times[i] else 0.0,

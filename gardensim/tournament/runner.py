@@ -8,6 +8,7 @@ and spec strings (so nothing unpicklable crosses processes) and calls the shared
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -118,8 +119,10 @@ def run_tournament(
 def _execute(
     setup: _Setup, work: list[tuple[Table, int, int]], jobs: int, progress: bool, total: int
 ) -> list[GameResult]:
-    from joblib import Parallel, delayed
+    from joblib import Parallel, delayed, parallel_config
     from tqdm.auto import tqdm
+
+    from gardensim.sim.backends import exit_with_parent
 
     bar = tqdm(total=total, unit="game", disable=not progress, desc="tournament")
     results: list[GameResult] = []
@@ -127,9 +130,11 @@ def _execute(
         if jobs == 1:
             stream: Any = (_play_batch(setup, *item) for item in work)
         else:
-            stream = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                delayed(_play_batch)(setup, *item) for item in work
-            )
+            with parallel_config(backend="loky", initializer=exit_with_parent,
+                                 initargs=(os.getpid(),)):
+                stream = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                    delayed(_play_batch)(setup, *item) for item in work
+                )
         for batch in stream:
             results.extend(batch)
             bar.update(len(batch))

@@ -70,3 +70,20 @@ def test_multiplayer_game_splits_into_pairwise_results_by_win_share():
     assert blocks[0].tolist() == [[0, 0, 0], [0, 0, 0], [1, 1, 0]]
     # Co-winners split their pair evenly and each beat the loser.
     assert blocks[1].tolist() == [[0, 0.5, 1], [0.5, 0, 1], [0, 0, 0]]
+
+
+def test_win_share_intervals_are_clustered_on_deals_and_never_a_point():
+    """Replays of one deal are correlated: the interval is the deal-clustered one; a bot that
+    wins every game gets Wilson's interval over the deals, not the point [1, 1]."""
+    import numpy as np
+
+    from gardensim.stats import clustered_mean, clustered_share, wilson_interval
+
+    rng = np.random.default_rng(3)
+    deals = np.repeat(np.arange(50), 4)
+    shares = (rng.random(200) < np.repeat(rng.uniform(0.2, 0.8, 50), 4)).astype(float)
+    ci = clustered_share(shares, deals)
+    assert (ci.lo, ci.hi) == (clustered_mean(shares, deals).lo, clustered_mean(shares, deals).hi)
+    sweep = clustered_share(np.ones(200), deals)
+    assert (sweep.lo, sweep.hi) == wilson_interval(50, 50)
+    assert sweep.lo < 1
