@@ -27,16 +27,12 @@ from the root, whoever took the actions. Each iteration
 
 The default ``depth=-1`` (:func:`horizon_turns`) is 2 turns at two players and, at 3-4 players,
 one round plus one turn: every rival has replied once and the bot's own next turn is played too,
-so the leaf is judged after the bot has answered them. At two players 2 turns stays the default:
-every 2-player figure (85.5% against greedy, the budget ladder) was measured with it. At 3-4
-players a fixed 2 turns let only the next seat reply: the search spent its look-ahead holding
-that seat back and handed the game to the seat after it (Aviary, against two greedy bots over
-120 games: ``mcts`` 42%); one round lifted that to 61%, and one round plus a turn to 74%
-(against three greedy bots 39% over 252 games, then 72% over 216), at about twice the decision
-time (``docs/mcts-multiplayer.md``; Summer Pavilion shows the same, ``docs/pavilion.md``). At
-two players one round plus a turn (``depth=3``) is stronger (86% of 100 games against
-``depth=2``, 97% of 400 against greedy) at 1.6-3 times the decision time, and stays opt-in until
-the ladder is played again with it (``docs/decisions.md``).
+so the leaf is judged after the bot has answered them. A fixed 2 turns at 3-4 players would let
+only the next seat reply: the search would spend its look-ahead holding that seat back and hand
+the game to the seat after it (``docs/mcts-multiplayer.md``; Summer Pavilion behaves the same,
+``docs/pavilion.md``). At two players the same rule is ``depth=3``, stronger and slower; it stays
+opt-in because the budget ladder and every 2-player strength figure were measured at 2 turns
+(``docs/decisions.md``, "Bots"; figures in ``benchmarks/results/strength.md``).
 
 Draw decisions are actions, so the search weighs them like placements, with the pile contents
 resampled per iteration. The move played is the root child with the most visits (ties: first in

@@ -148,8 +148,9 @@ def clustered_mean(values: np.ndarray, clusters: np.ndarray,
     with ``G - 1`` degrees of freedom (statsmodels OLS on a constant).
 
     Why not Wilson: it counts every game as an independent Bernoulli draw, and the rotated
-    replays of one deal are positively correlated, so it is too narrow (90% coverage for a
-    claimed 95% at correlation 0.2, 3 players); with partners sharing wins it is too wide.
+    replays of one deal are positively correlated, so it is too narrow (its coverage falls
+    further below the claimed level as the within-deal correlation grows; ``tests/analysis``
+    measures it); with partners sharing wins it is too wide.
     """
     return clustered_means(np.asarray(values, dtype=float)[:, None], clusters).column(0, level)
 

@@ -7,12 +7,11 @@ deals with the same game indices, so each deal is played from every seat by ever
 of the deal and of the seat cancels out of the comparison.
 
 At three or more seats the order round the table matters as much as the seat: the bot that
-moves right after a weak one gets the openings it leaves (the same greedy bot won 70% right
-after a random bot and 30% in the other seat, 60 games of 3-player Aviary,
-``docs/mcts-multiplayer.md``). So successive deals take the table's cyclic orders in turn (two
-at 3 players, six at 4), and the games are rounded up to whole cycles of them: then each bot
-sits right after each other bot equally often. Two players have one cyclic order, so their
-schedule is plain seat rotation.
+moves right after a weak one gets the openings it leaves, so one fixed order measures seating as
+much as bots (``docs/mcts-multiplayer.md``, "Tables with a random bot"). So successive deals
+take the table's cyclic orders in turn (two at 3 players, six at 4), and the games are rounded
+up to whole cycles of them: then each bot sits right after each other bot equally often. Two
+players have one cyclic order, so their schedule is plain seat rotation.
 """
 
 from __future__ import annotations
