@@ -3,9 +3,8 @@
 #
 # The engine is pure Python, so the interpreter's own build sets its speed: a distribution's
 # python3 (Debian, Ubuntu, Fedora) links libpython into the executable and is built with PGO and
-# LTO; a default pyenv build calls through a shared libpython and has neither. On this machine
-# random play ran 1.16x the games per CPU second under /usr/bin/python3 (3.11.2) as under
-# pyenv's 3.11.7 (median of ten alternating pairs, 1.02-1.40x). So /usr/bin/python3 comes first when it is 3.11 or newer and can make a venv
+# LTO; a default pyenv build calls through a shared libpython, has neither, and plays fewer games
+# per CPU second. So /usr/bin/python3 comes first when it is 3.11 or newer and can make a venv
 # (Debian splits ensurepip into python3-venv); otherwise the first python3 on PATH.
 # `make PYTHON=...` overrides the choice; PYTHON_CANDIDATES replaces the list tried.
 set -euo pipefail
