@@ -70,6 +70,30 @@ def test_simulate_report_and_tournament_end_to_end(tmp_path, capsys) -> None:
     assert sorted(b["bot"] for b in result["bots"]) == ["greedy", "random"]
 
 
+def test_stored_games_replay_from_their_move_lists(tmp_path) -> None:
+    """The runner names a game's moves on its final state and telemetry a turn's after the
+    turn; a payment is named against the hexagon placed before it, so stored games replay to
+    the stored scores and the turns' moves join into the game's."""
+    import gardensim
+    from gardensim.sim.api import replay_stored
+
+    study = tmp_path / "queens.toml"
+    study.write_text(STUDY.replace("games = 8", "games = 4"), encoding="utf-8")
+    assert main(["simulate", str(study), "--out", str(tmp_path / "run"), "--jobs", "1",
+                 "--quiet"]) == 0
+    run = gardensim.load(tmp_path / "run")
+    paid = 0
+    for arm in ("standard", "variant"):
+        for g in range(4):
+            row = run.game_row(g, arm)
+            state = replay_stored(run, g, arm)
+            assert state.scores == [row["score_0"], row["score_1"]]
+            turns = run.turns[(run.turns["arm"] == arm) & (run.turns["game"] == g)]
+            assert " ".join(turns["move"]) == row["moves"]
+            paid += row["moves"].count("pay:")
+    assert paid > 0
+
+
 def test_the_breakdown_adds_up_to_the_score() -> None:
     """Every seat's ledger sources, from the start score, add up to its final score: the
     breakdown question reads the games frame only, so this holds for the frame it reads."""
