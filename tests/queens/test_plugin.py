@@ -134,3 +134,26 @@ def test_the_renderer_draws_an_empty_side_and_a_finished_garden() -> None:
     assert [ax.get_title().split(":")[0] for ax in drawn.axes] == ["seat 0", "seat 1", "seat 2"]
     filled = sum(1 for h in st.boards[0] if h >= 0)
     assert sum(1 for t in drawn.axes[0].texts if t.get_text().isdigit()) == filled
+
+
+def test_the_default_study_plays_both_sides_at_two_to_four_players() -> None:
+    """Paired side arms, seat 0 starting, whole deals, and full sizes within about +-5 points
+    on seat 0's share at the fair share with the design effects the light runs showed."""
+    from gardensim.analysis.samplesize import interval_half_width
+    from gardensim.paths import REPO_ROOT
+    from gardensim.report.studyset import read_study_set
+
+    path = REPO_ROOT / "data" / "studies" / "default.toml"
+    full = [s for s in read_study_set(path).studies if s.game == "queens"]
+    light = [s for s in read_study_set(path, light=True).studies if s.game == "queens"]
+    assert [s.players for s in full] == [2, 3, 4]
+    for study, small, deff in zip(full, light, (1.27, 1.64, 1.74), strict=True):
+        arms = study.resolve()
+        assert [(a.name, a.config["board"]) for a in arms] == [
+            ("standard", "standard"), ("variant", "variant")]
+        assert all(a.config["options"]["first_player"] == 0 for a in arms)
+        assert set(study.bots) == {"greedy"}
+        assert study.games % study.players == 0 and small.games % small.players == 0
+        assert small.games < study.games
+        share = 1 / study.players
+        assert interval_half_width(study.games, share, design_effect=deff) <= 0.05
