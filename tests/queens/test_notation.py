@@ -22,6 +22,27 @@ def test_every_legal_action_round_trips(players: int) -> None:
         st.apply_action(st.random_action(rng))
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_move_list_named_after_the_game_replays(seed: int) -> None:
+    """The runner names a game's moves on its final state: a payment must be named the same
+    then as when it was played (it carries the hexagon it pays for), so the list replays."""
+    game = QueensGame(players=3)
+    st = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    played, names = [], []
+    while not st.is_terminal():
+        a = st.random_action(rng)
+        played.append(a)
+        names.append(st.action_to_string(a))
+        st.apply_action(a)
+    assert st.actions_to_strings(played) == names
+    assert any(n.startswith("pay:") for n in names)
+    again = game.new_initial_state(seed)
+    for name in names:
+        again.play(name)
+    assert again.scores == st.scores and again.is_terminal()
+
+
 def test_input_is_case_insensitive() -> None:
     st = acting(new_state())
     give(st, 0, "B1")

@@ -13,6 +13,7 @@ holds the chosen copy's slot + 1, or 0 when the selection has no such kind.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -26,13 +27,16 @@ def kind_at(attr: int, k: int) -> int:
     return attr * 6 + k if attr < 6 else k * 6 + attr - 6
 
 
-def candidates(st: QueensState) -> dict[int, list[int]]:
-    """Hexagon kind -> the distinct slots holding a copy of it."""
+Display = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def candidates(display: Display, top: tuple[int, ...]) -> dict[int, list[int]]:
+    """Hexagon kind -> the distinct slots holding a copy of it (``top``: the stack top's tiles,
+    empty when the stack is gone)."""
     out: dict[int, list[int]] = {}
-    if st.stack:
-        for h in set(st.top_tiles):
-            out.setdefault(h, []).append(0)
-    for i, (exp, tiles) in enumerate(st.display, 1):
+    for h in set(top):
+        out.setdefault(h, []).append(0)
+    for i, (exp, tiles) in enumerate(display, 1):
         for h in sorted(set(tiles)) if tiles else (exp,):
             slots = out.setdefault(h, [])
             if not slots or slots[-1] != i:
@@ -40,17 +44,25 @@ def candidates(st: QueensState) -> dict[int, list[int]]:
     return out
 
 
-def acquires(st: QueensState, room_tiles: int, room_exps: int) -> list[int]:
+def acquires(st: QueensState, room_tiles: int, room_exps: int) -> tuple[int, ...]:
     """Every legal acquire code (the chosen copies must fit the storage), stable order."""
+    return _acquires(st.display, st.top_tiles if st.stack else (), room_tiles, room_exps)
+
+
+@lru_cache(maxsize=4096)
+def _acquires(display: Display, top: tuple[int, ...], room_tiles: int,
+              room_exps: int) -> tuple[int, ...]:
+    """Acquires depend only on the display, the stack top and the storage room, which stay the
+    same over the placements and passes between two takes, so they are remembered."""
     out: list[int] = []
-    cands = candidates(st)
+    cands = candidates(display, top)
     selections: list[list[tuple[int, list[int]]]] = [[] for _ in range(12)]
     for h in sorted(cands):
         colour, pattern = divmod(h, 6)
         slots = cands[h]
         selections[colour].append((pattern, slots))
         selections[6 + pattern].append((colour, slots))
-    faceup = {i for i, (_, tiles) in enumerate(st.display, 1) if not tiles}
+    faceup = {i for i, (_, tiles) in enumerate(display, 1) if not tiles}
     for attr, sel in enumerate(selections):
         if not sel:
             continue
@@ -70,7 +82,7 @@ def acquires(st: QueensState, room_tiles: int, room_exps: int) -> list[int]:
             for (k, _), s in zip(sel, combo, strict=True):
                 code |= (s + 1) << (4 * k)
             out.append(code)
-    return out
+    return tuple(out)
 
 
 def chosen(code: int) -> list[tuple[int, int]]:

@@ -36,6 +36,9 @@ BUY_BASE = DISCARD_BASE + 36
 PLACE_BASE = BUY_BASE + 6
 EXPAND_BASE = PLACE_BASE + 36 * CELLS
 PAY_BASE = 4096
+#: A payment action carries the hexagon it pays for above its payment code, so its name needs no
+#: state: a move list named after the game (the runner names it on the final state) replays.
+PAY_CODE_BITS = 15
 ACQ_BASE = 1 << 28
 
 _TAKE = re.compile(r"^TAKE:([A-Z]|[1-6])\((.*)\)$")
@@ -49,6 +52,17 @@ def place(h: int, cell: int) -> int:
 
 def expand(h: int, area: int, j: int) -> int:
     return EXPAND_BASE + h * 36 + area * 6 + j
+
+
+def pay_action(h: int, code: int) -> int:
+    """The action paying with payment ``code`` (:mod:`.payment`) for hexagon ``h``."""
+    return PAY_BASE + (h << PAY_CODE_BITS | code)
+
+
+def pay_parts(action: int) -> tuple[int, int]:
+    """(hexagon paid for, payment code) of a payment action."""
+    rest = action - PAY_BASE
+    return rest >> PAY_CODE_BITS, rest & ((1 << PAY_CODE_BITS) - 1)
 
 
 def kind_of(action: int) -> str:
@@ -72,8 +86,8 @@ def _slot(slot: int) -> str:
     return "t" if slot == 0 else f"d{slot}"
 
 
-def action_to_string(action: int, rules: QueensRules, geo: Geometry, pending: int) -> str:
-    """``pending`` is the hexagon whose payment is being chosen (needed for ``pay`` only)."""
+def action_to_string(action: int, rules: QueensRules, geo: Geometry) -> str:
+    """The action's name, whatever the state: a payment carries the hexagon it pays for."""
     name = rules.hex_name
     kind = kind_of(action)
     if kind == "take":
@@ -83,7 +97,8 @@ def action_to_string(action: int, rules: QueensRules, geo: Geometry, pending: in
         items = ",".join(f"{name(h)}@{_slot(s)}" for h, s in chosen(code))
         return f"take:{label}({items})"
     if kind == "pay":
-        tiles, exps, jokers = paid_items(pending, rules.values[pending % 6], action - PAY_BASE)
+        paid_for, code = pay_parts(action)
+        tiles, exps, jokers = paid_items(paid_for, rules.values[paid_for % 6], code)
         items = [name(h) for h in tiles] + [name(h) + "e" for h in exps]
         items += [f"{jokers}J"] if jokers else []
         return "pay:" + (",".join(sorted(items)) or "-")
@@ -132,7 +147,8 @@ def _payment(items: str, pending: int, rules: QueensRules, raw: str) -> int:
     if items_named + jokers != due or bin(chosen_bits).count("1") != items_named:
         raise IllegalMoveError(f"{raw!r}: {rules.hex_name(pending)} needs {due} items "
                                "besides itself, each kind once")
-    return PAY_BASE + (max(line, 0) << 12 | chosen_bits << 6 | exp_bits if chosen_bits else 0)
+    return pay_action(pending, max(line, 0) << 12 | chosen_bits << 6 | exp_bits
+                      if chosen_bits else 0)
 
 
 def parse_action(text: str, rules: QueensRules, geo: Geometry, pending: int) -> int:

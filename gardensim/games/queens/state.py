@@ -166,7 +166,7 @@ class QueensState(GameState):
             return self._legal_act(p)
         if phase == PAY:
             h = self.pending
-            return [nt.PAY_BASE + c for c in payments(
+            return [nt.pay_action(h, c) for c in payments(
                 h, self.rules.values[h % 6], self.tiles[p], self.exps[p], self.jokers[p])]
         if phase == DISCARD:
             return [nt.DONE] + [nt.DISCARD_BASE + h for h, k in enumerate(self.tiles[p]) if k]
@@ -218,8 +218,9 @@ class QueensState(GameState):
                 self._pass(p)
             else:
                 self._illegal(action)
-        elif phase == PAY and action >= nt.PAY_BASE:
-            self._pay(p, action - nt.PAY_BASE)
+        elif phase == PAY and nt.kind_of(action) == "pay" and (
+                nt.pay_parts(action)[0] == self.pending):
+            self._pay(p, nt.pay_parts(action)[1])
         elif phase == DISCARD and action == nt.DONE:
             self._end_turn(p)
         elif phase == DISCARD and nt.DISCARD_BASE <= action < nt.BUY_BASE:
@@ -362,7 +363,7 @@ class QueensState(GameState):
 
     # ----- notation -----------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
-        return nt.action_to_string(action, self.rules, self.geo, self.pending)
+        return nt.action_to_string(action, self.rules, self.geo)
 
     def string_to_action(self, text: str) -> Action:
         action = nt.parse_action(text, self.rules, self.geo, self.pending)

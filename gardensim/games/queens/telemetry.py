@@ -81,7 +81,7 @@ def turn_row(st: QueensState, marked: tuple[Any, ...], actions: Sequence[int]) -
     kind = nt.kind_of(first)
     lost = sum(now[k] - ledger[k] for k in (BUYS, FIRST_PASS, DISCARDS))
     gained = now[JOKERS_GAINED] - ledger[JOKERS_GAINED]
-    row.update(move=" ".join(st.action_to_string(a) for a in actions), kind=kind, round=rnd,
+    row.update(move=" ".join(st.actions_to_strings(actions)), kind=kind, round=rnd,
                legal_moves=legal, points_paid=lost, jokers_gained=gained,
                storage_tiles=sum(st.tiles[p]), storage_jokers=st.jokers[p],
                storage_expansions=len(st.exps[p]), score=st.scores[p])
