@@ -298,3 +298,46 @@ def branching_plot(summary: ShapeSummary) -> Figure:
     ax.set_yscale("log")
     ax.legend(fontsize="small")
     return fig
+
+
+def margin_plot(summary: ShapeSummary, unit: str = "points") -> Figure:
+    """Winning margin as a histogram with one bin per whole unit, one step line per arm and
+    one panel per player count (the margin is a count, so its axis is numeric)."""
+    table = summary.table
+    players = sorted(int(p) for p in table["players"].unique())
+    fig, axes = panel_figure(len(players))
+    colours = colours_for([str(a) for a in table["arm"].unique()])
+    for ax, n in zip(axes, players, strict=False):
+        rows = table[table["players"] == n]
+        top = int(np.ceil(rows["margin"].max())) if len(rows) else 0
+        bins = np.arange(0, top + 2) - 0.5
+        for arm, part in rows.groupby("arm", observed=True):
+            ax.hist(part["margin"].astype(float), bins=bins, weights=part["share"],
+                    histtype="step", color=colours[str(arm)], label=str(arm))
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.set_xlabel(f"winner's lead ({unit})")
+        ax.set_ylabel("share of games")
+        ax.set_title(f"{n} players")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def side_by_side_plot(table: pd.DataFrame) -> Figure:
+    """First-player edge, game length and winning margin per arm with 95% intervals, one
+    panel each; arms on the vertical axis so long names stay readable."""
+    fig, axes = panel_figure(3, height=max(2.2, 0.45 * len(table) + 1.2))
+    labels = [f"{a} ({p}p)" for a, p in zip(table["arm"], table["players"], strict=True)]
+    y = np.arange(len(table))
+    panels = [("edge", "first player's edge (points)", 100.0),
+              ("turns", "game length (turns)", 1.0), ("margin", "winner's lead", 1.0)]
+    for ax, (key, xlabel, scale) in zip(axes, panels, strict=True):
+        value = table[key].to_numpy(float) * scale
+        lo = table[f"{key}_lo"].to_numpy(float) * scale
+        hi = table[f"{key}_hi"].to_numpy(float) * scale
+        ax.errorbar(value, y, xerr=_err(value, lo, hi), fmt="o", capsize=3, color="#0072B2")
+        if key == "edge":
+            ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+        ax.set_yticks(y, labels if ax is axes[0] else [""] * len(y))
+        ax.invert_yaxis()
+        ax.set_xlabel(xlabel)
+    return fig

@@ -25,8 +25,9 @@ SPEC = GameSpec(
     ),
     report=ReportPart(
         title="Summer Pavilion",
-        sections=("seat", "scores", "arms", "variance", "length", "margin", "lead", "branching",
+        sections=("seat", "scores", "side-by-side", "arms",
+                  "variance", "length", "margin", "lead", "branching",
                   "sample-size"),
-        answers=("seat", "scores"),
+        answers=("seat", "scores", "arms"),
     ),
 )
