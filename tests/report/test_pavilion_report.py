@@ -69,7 +69,8 @@ board = "glazed-orange"
 name = "glazed-purple"
 board = "glazed-purple"
 """
-PAVILION_IDS = ["seat", "scores", "side-by-side", "arms", "variance", "length", "margin", "lead", "branching",
+PAVILION_IDS = ["seat", "scores", "side-by-side", "arms", "variance", "length", "margin", "lead",
+                "branching",
                 "sample-size"]
 
 
