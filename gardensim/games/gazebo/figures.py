@@ -63,7 +63,7 @@ def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
                     label=f"{r.arm} (OR {r.odds_ratio:.2f})")
         ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
         ax.set_xlabel("singles drawn minus others' mean")
-        ax.set_ylabel("win share (seat 0 curve)")
+        ax.set_ylabel("win share (every seat)")
         ax.set_title(f"{players} players")
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize="small")
