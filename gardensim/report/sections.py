@@ -10,6 +10,7 @@ own, so a game is never asked another game's questions.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -155,6 +156,11 @@ def luck_compare_section(
         notes.append(str(exc))
     else:
         s.sentences += [r.sentence for r in results]
+        s.rows += [comparison_row(
+            "Luck: how much the deal decides", r.players, r.arm, r.baseline, r.difference,
+            r.ci, 0, r.bots, f"the deal's share of the result (on {r.deals} common deals)",
+            margin=budget.fair_margin)
+            for r in results if all(map(math.isfinite, r.ci))]
         s.figures.append(("Deal share of outcome variance for these bots, arm minus baseline, "
                           "on common deals.", plots.luck_compare_plot(results)))
         s.tables.append(("luck-comparison", pd.DataFrame.from_records([
@@ -252,6 +258,8 @@ def margin_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     summary = shape.winning_margin(games, budget.columns)
+    summary.sentences = [t.replace("; 0.0% of games are tied at the top.", ".")
+                         for t in summary.sentences]
     s.show(summary, "Winner's lead over the runner-up at the end: share of games per margin.",
            plots.margin_plot(summary, budget.columns.unit), "winning-margin")
 
@@ -307,15 +315,38 @@ def lead_section(
     summary = shape.lead_changes(turns, games, budget.columns)
     s.show(summary, "When the eventual winner took the lead for good.",
            plots.lead_plot(shape.lead_history(turns, budget.columns)), "lead-changes")
+    c = budget.columns
+    better = "more" if c.higher_is_better else "fewer"
+    s.note = (f"The leader after a turn is the one player strictly best placed in {c.unit} "
+              f"({better} is better); the lead changes when another player becomes that "
+              "player, and a tie for the lead is no leader.")
 
 
 def events_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     _need_turns(turns, "events need")
-    summary = shape.events_per_game(turns, games)
+    summary = _events_that_happen(turns, games)
     s.show(summary, "Mean events per game with 95% intervals.",
            plots.grouped_bars(summary, "event", "mean", "event"), "events-per-game")
+
+
+def _events_that_happen(turns: pd.DataFrame, games: pd.DataFrame) -> shape.ShapeSummary:
+    """Events per game, arm by arm, leaving out the events an arm never saw (a garden with no
+    vases has no vase row rather than "0.00 vase")."""
+    tables, sentences = [], []
+    for _, part in turns.groupby("arm", observed=True, sort=True):
+        events = [c for c in part.columns if c.startswith("ev_")]
+        never = [c for c in events if not part[c].astype(float).any()]
+        if len(never) == len(events):
+            continue
+        summary = shape.events_per_game(part.drop(columns=never), games)
+        tables.append(summary.table)
+        sentences += summary.sentences
+    if not tables:
+        raise MissingData("no event happened in any game; skipped")
+    return shape.ShapeSummary("events per game", pd.concat(tables, ignore_index=True),
+                              sentences)
 
 
 def branching_section(

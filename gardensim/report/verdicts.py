@@ -30,6 +30,7 @@ class VerdictRow:
     answer: str
     kind: str
     value: str
+    #: Games behind the row; 0 when the answer counts deals instead (it says so).
     games: int
     bots: str
     arm: str = ""
@@ -192,7 +193,7 @@ def table_html(rows: Sequence[VerdictRow], prefix: dict[int, str] | None = None,
             f"<td>{r.players}</td>"
             f'<td><span class="mark {r.kind}">{html.escape(r.mark or r.kind)}</span> '
             f"{html.escape(r.answer)}</td><td>{html.escape(r.value)}</td>"
-            f"<td>{r.games}</td><td>{html.escape(r.bots)}</td></tr>")
+            f"<td>{r.games or '—'}</td><td>{html.escape(r.bots)}</td></tr>")
     return (f'<table class="verdicts" id="{ident}"><thead>{head}</thead><tbody>'
             + "\n".join(body) + "</tbody></table>")
 
@@ -205,5 +206,5 @@ def table_md(rows: Sequence[VerdictRow], prefix: dict[int, str] | None = None) -
         question = f"{game}: {r.question}" if game else r.question
         question += f" ({r.arm})" if r.arm else ""
         lines.append(f"| [{question}](#{r.section}) | {r.players} | **{r.mark or r.kind}** "
-                     f"{r.answer} | {r.value} | {r.games} | {r.bots} |")
+                     f"{r.answer} | {r.value} | {r.games or '—'} | {r.bots} |")
     return "\n".join(lines)

@@ -274,6 +274,9 @@ def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvanta
     lo, hi = (float(x) for x in fit.conf_int().loc["advantage"])
     level_means = [data.groupby(f)["win"].mean() for f in ("seat", "bot")]
     separated = any(((m <= 0) | (m >= 1)).any() for m in level_means)
+    by_advantage = data.groupby("advantage")["win"].agg(["mean", "size"])
+    common = by_advantage[by_advantage["size"] >= 0.05 * len(data)]
+    separated = separated or bool(((common["mean"] <= 0) | (common["mean"] >= 1)).any())
     finite = all(math.isfinite(x) and abs(x) < 50 for x in (beta, lo, hi))
     if separated or not finite or hi - lo < 1e-9:
         import pandas as pd
@@ -283,7 +286,8 @@ def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvanta
             ci=(math.nan, math.nan), p_value=math.nan, binned=pd.DataFrame(),
             curve=pd.DataFrame(), sentence=(
                 f"In {label(arm, players)}, the logistic fit of winning on the draw did not "
-                "converge (a bot or a seat always wins), so the draw's effect is not measured."
+                "converge (a bot, a seat or a common draw advantage always wins or always "
+                "loses), so the draw's effect is not measured."
             ),
         )
     grid = np.linspace(data["advantage"].min(), data["advantage"].max(), 41)

@@ -26,7 +26,7 @@ SPEC = GameSpec(
     report=ReportPart(
         title="Summer Pavilion",
         sections=("seat", "scores", "side-by-side", "arms",
-                  "variance", "length", "margin", "lead", "branching",
+                  "variance", "length", "margin", "branching",
                   "sample-size"),
         answers=("seat", "scores", "arms"),
     ),
