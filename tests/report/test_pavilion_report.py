@@ -69,8 +69,8 @@ board = "glazed-orange"
 name = "glazed-purple"
 board = "glazed-purple"
 """
-PAVILION_IDS = ["seat", "scores", "side-by-side", "arms", "variance", "length", "margin",
-                "branching", "sample-size"]
+PAVILION_IDS = ["seat", "scores", "score-sources", "side-by-side", "arms", "variance",
+                "length", "margin", "branching", "sample-size"]
 
 
 @pytest.fixture(scope="module")
