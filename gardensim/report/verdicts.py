@@ -115,14 +115,16 @@ def comparison_row(question: str, players: int, arm: str, baseline: str, differe
     margin."""
     kind = difference_kind(ci[0], ci[1], margin)
     size = f"{100 * difference:+.1f} points" if share else f"{difference:+.2f}"
+    study, _, _ = arm.rpartition("/")
+    base = baseline.removeprefix(f"{study}/") if study else baseline
     if kind == "fair":
-        answer = f"{arm}: {what} as under {baseline} (within ±{100 * (margin or 0):g} points)"
+        answer = f"{what} as under {base} (within ±{100 * (margin or 0):g} points)"
         mark = "same"
     elif kind == "unfair":
-        answer = f"{arm}: {what} {size} against {baseline}"
+        answer = f"{what} {size} against {base}"
         mark = "differs"
     else:
-        answer = f"{arm}: no clear change in {what} against {baseline} ({size})"
+        answer = f"no clear change in {what} against {base} ({size})"
         mark = "undecided"
     return VerdictRow(question, players, answer, kind,
                       interval(difference, ci[0], ci[1], share, signed=True), games,
@@ -155,9 +157,8 @@ def summarise(rows: Sequence[VerdictRow]) -> list[VerdictRow]:
         lead = max(group, key=lambda r: (SEVERITY[r.kind], r.size))
         same = sum(r.kind == lead.kind for r in group)
         bots = list(dict.fromkeys(r.bots for r in group))
-        which = "" if lead.answer.startswith(lead.arm) else f"{lead.arm}: "
         answer = (f"{lead.mark or lead.kind} in {same} of {len(group)} arms; "
-                  f"{'largest' if lead.kind == 'unfair' else 'e.g.'} {which}{lead.answer}")
+                  f"{'largest' if lead.kind == 'unfair' else 'e.g.'} {lead.arm}: {lead.answer}")
         out.append(replace(lead, answer=answer, games=sum(r.games for r in group),
                            bots="; ".join(bots), arm=f"{len(group)} arms"))
     return out
