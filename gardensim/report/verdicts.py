@@ -95,9 +95,9 @@ def seat_rows(results: Sequence[Any]) -> list[VerdictRow]:
             who = "first player" if worst is first else worst.name
             answer = f"{who} {100 * worst.deviation:+.1f} points"
         elif r.verdict.games_needed:
-            answer = f"undecided: about {r.verdict.games_needed} more games would settle it"
+            answer = f"about {r.verdict.games_needed} more games would settle it"
         else:
-            answer = "undecided: too few deals to judge"
+            answer = "too few deals to judge"
         arm = " + ".join(r.pooled) if r.pooled else r.arm
         est = first.estimate
         rows.append(VerdictRow(
@@ -157,7 +157,7 @@ def summarise(rows: Sequence[VerdictRow]) -> list[VerdictRow]:
         lead = max(group, key=lambda r: (SEVERITY[r.kind], r.size))
         same = sum(r.kind == lead.kind for r in group)
         bots = list(dict.fromkeys(r.bots for r in group))
-        answer = (f"{lead.mark or lead.kind} in {same} of {len(group)} arms; "
+        answer = (f"in {same} of {len(group)} arms; "
                   f"{'largest' if lead.kind == 'unfair' else 'e.g.'} {lead.arm}: {lead.answer}")
         out.append(replace(lead, answer=answer, games=sum(r.games for r in group),
                            bots="; ".join(bots), arm=f"{len(group)} arms"))
