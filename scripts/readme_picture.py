@@ -27,6 +27,9 @@ def screenshot(report: Path = REPORT, picture: Path = PICTURE,
 
     if not report.is_file():
         raise SystemExit(f"{report}: no report there; build it with gardensim report first")
+    if 'id="verdicts"' not in report.read_text(encoding="utf-8"):
+        raise SystemExit(f"{report}: no verdict table (an older report); rebuild it with "
+                         "gardensim report")
     picture.parent.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium), args=ARGS)

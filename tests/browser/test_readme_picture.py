@@ -43,6 +43,10 @@ def test_the_readme_picture_is_a_png_of_the_verdict_table(tmp_path: Path) -> Non
     assert len(data) > 20_000
 
 
-def test_a_missing_report_is_a_one_line_error(tmp_path: Path) -> None:
+def test_a_missing_or_old_report_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="no report there"):
         _script().screenshot(tmp_path / "none.html", tmp_path / "x.png")
+    old = tmp_path / "old.html"
+    old.write_text("<html><body><nav>contents</nav></body></html>", encoding="utf-8")
+    with pytest.raises(SystemExit, match="no verdict table"):
+        _script().screenshot(old, tmp_path / "x.png")
