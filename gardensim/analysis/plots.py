@@ -224,32 +224,32 @@ def score_difference_plot(results: Sequence[ScoreComparison]) -> Figure:
 
 
 def length_plot(games: pd.DataFrame) -> Figure:
-    """Histogram of game length in turns per arm, one panel per player count."""
-    players = sorted(int(p) for p in games["players"].unique())
-    fig, axes = panel_figure(len(players))
+    """Histogram of game length in turns per arm, one panel per player count and study."""
+    panels = study_panels(games[["arm", "players", "turns"]])
+    fig, axes = panel_figure(len(panels))
     colours = colours_for([str(a) for a in games["arm"].unique()])
-    for ax, n in zip(axes, players, strict=False):
-        rows = games[games["players"] == n]
+    for ax, (title, rows) in zip(axes, panels, strict=False):
         bins = np.arange(rows["turns"].min(), rows["turns"].max() + 2) - 0.5
         for arm, part in rows.groupby("arm", observed=True):
+            if part.empty:
+                continue
             ax.hist(part["turns"], bins=bins, histtype="step", color=colours[str(arm)],
-                    label=str(arm), density=True)
+                    label=str(arm).rpartition("/")[2], density=True)
         ax.set_xlabel("turns")
         ax.set_ylabel("share of games")
-        ax.set_title(f"{n} players")
-        ax.legend(fontsize="small")
+        ax.set_title(title, fontsize="medium")
+        ax.legend(fontsize="x-small")
     return fig
 
 
 def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) -> Figure:
-    """Bars of ``value`` by ``category`` per arm, one panel per player count, with intervals
-    when the table has ``lo``/``hi``."""
+    """Bars of ``value`` by ``category`` per arm, one panel per player count and study, with
+    intervals when the table has ``lo``/``hi``."""
     table = summary.table
-    players = sorted(int(p) for p in table["players"].unique())
-    fig, axes = panel_figure(len(players))
+    panels = study_panels(table)
+    fig, axes = panel_figure(len(panels))
     colours = colours_for([str(a) for a in table["arm"].unique()])
-    for ax, n in zip(axes, players, strict=False):
-        rows = table[table["players"] == n]
+    for ax, (title, rows) in zip(axes, panels, strict=False):
         cats = sorted(rows[category].unique(), key=str)
         x = np.arange(len(cats))
         arms = sorted(rows["arm"].unique(), key=str)
@@ -260,41 +260,121 @@ def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) 
             if "lo" in part and "hi" in part:
                 yerr = _err(part[value], part["lo"], part["hi"])
             ax.bar(x + (i - (len(arms) - 1) / 2) * width, part[value].fillna(0), width=width,
-                   yerr=yerr, capsize=2, color=colours[str(arm)], label=str(arm))
+                   yerr=yerr, capsize=2, color=colours[str(arm)],
+                   label=str(arm).rpartition("/")[2])
         ax.set_xticks(x, [str(c) for c in cats], rotation=30, ha="right", fontsize="small")
         ax.set_xlabel(xlabel)
         ax.set_ylabel(value)
-        ax.set_title(f"{n} players" if n else "all games")
-        ax.legend(fontsize="small")
+        ax.set_title(title, fontsize="medium")
+        ax.legend(fontsize="x-small")
     return fig
 
 
 def lead_plot(history: pd.DataFrame) -> Figure:
-    """Histogram of when the eventual winner took the lead for good (fraction of the game)."""
-    fig, axes = panel_figure(1)
-    fig.set_figwidth(WIDTH * 1.6)
-    ax = axes[0]
-    keys = ["arm", "players"] if "players" in history else ["arm"]
-    for key, rows in history.groupby(keys, observed=True):
-        name = ", ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)))
-        ax.hist(rows["decisive_fraction"].dropna(), bins=np.linspace(0, 1, 21), histtype="step",
-                density=True, label=name)
-    ax.set_xlabel("share of the game before the winner led for good")
-    ax.set_ylabel("density")
-    ax.legend(fontsize="small")
+    """Histogram of when the eventual winner took the lead for good (fraction of the game),
+    one panel per player count and study, one line per arm."""
+    if "players" not in history:
+        history = history.assign(players=0)
+    panels = study_panels(history)
+    fig, axes = panel_figure(len(panels))
+    colours = colours_for([str(a) for a in history["arm"].unique()])
+    for ax, (title, rows) in zip(axes, panels, strict=False):
+        for arm, part in rows.groupby("arm", observed=True):
+            if part.empty:
+                continue
+            ax.hist(part["decisive_fraction"].dropna(), bins=np.linspace(0, 1, 21),
+                    histtype="step", color=colours[str(arm)],
+                    weights=np.full(part["decisive_fraction"].notna().sum(),
+                                    1 / max(part["decisive_fraction"].notna().sum(), 1)),
+                    label=str(arm).rpartition("/")[2])
+        ax.set_xlabel("share of the game before the winner led for good")
+        ax.set_ylabel("share of games")
+        ax.set_title(title, fontsize="medium")
+        ax.legend(fontsize="x-small")
     return fig
 
 
 def branching_plot(summary: ShapeSummary) -> Figure:
-    """Median legal moves per tenth of the game, one line per arm and player count."""
-    fig, axes = panel_figure(1)
-    fig.set_figwidth(WIDTH * 1.6)
-    ax = axes[0]
-    for (arm, n), rows in summary.table.groupby(["arm", "players"]):
-        ax.plot((rows["progress"] + 0.5) / 10, rows["median"], marker="o", markersize=3,
-                label=f"{arm}, {n}p" if n else str(arm))
-    ax.set_xlabel("progress through the game")
-    ax.set_ylabel("median legal moves")
-    ax.set_yscale("log")
-    ax.legend(fontsize="small")
+    """Median legal moves per tenth of the game, one line per arm, one panel per player count
+    and study; a log axis with plain numbers as tick labels."""
+    from matplotlib import ticker
+
+    table = summary.table
+    if "players" not in table:
+        table = table.assign(players=0)
+    panels = study_panels(table)
+    fig, axes = panel_figure(len(panels))
+    colours = colours_for([str(a) for a in table["arm"].unique()])
+    for ax, (title, rows) in zip(axes, panels, strict=False):
+        for arm, part in rows.groupby("arm", observed=True):
+            if part.empty:
+                continue
+            ax.plot((part["progress"] + 0.5) / 10, part["median"], marker="o", markersize=3,
+                    color=colours[str(arm)], label=str(arm).rpartition("/")[2])
+        ax.set_yscale("log")
+        ax.yaxis.set_major_locator(ticker.LogLocator(subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(ticker.NullFormatter())
+        ax.set_xlabel("progress through the game")
+        ax.set_ylabel("median legal moves")
+        ax.set_title(title, fontsize="medium")
+        ax.legend(fontsize="x-small")
+    return fig
+
+
+def study_panels(table: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    """(title, rows) per player count and study: arms of several studies are named
+    ``study/arm``, and one panel per study keeps each panel to a few lines and its legend
+    readable."""
+    out = []
+    study = table["arm"].astype(str).str.rpartition("/")[0]
+    for n in sorted(int(p) for p in table["players"].unique()):
+        for name in sorted(study[table["players"] == n].unique()):
+            rows = table[(table["players"] == n) & (study == name)]
+            count = f"{n} players" if n else "all games"
+            out.append((f"{name}, {count}" if name else count, rows))
+    return out
+
+
+def margin_plot(summary: ShapeSummary, unit: str = "points") -> Figure:
+    """Winning margin as a histogram with one bin per whole unit, one step line per arm and
+    one panel per player count and study (the margin is a count, so its axis is numeric)."""
+    table = summary.table
+    panels = study_panels(table)
+    fig, axes = panel_figure(len(panels))
+    colours = colours_for([str(a) for a in table["arm"].unique()])
+    for ax, (title, rows) in zip(axes, panels, strict=False):
+        top = int(np.ceil(rows["margin"].max())) if len(rows) else 0
+        bins = np.arange(0, top + 2) - 0.5
+        for arm, part in rows.groupby("arm", observed=True):
+            if part.empty:
+                continue
+            ax.hist(part["margin"].astype(float), bins=bins, weights=part["share"],
+                    histtype="step", color=colours[str(arm)], label=str(arm).rpartition("/")[2])
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.set_xlabel(f"winner's lead ({unit})")
+        ax.set_ylabel("share of games")
+        ax.set_title(title, fontsize="medium")
+        ax.legend(fontsize="x-small")
+    return fig
+
+
+def side_by_side_plot(table: pd.DataFrame) -> Figure:
+    """First-player edge, game length and winning margin per arm with 95% intervals, one
+    panel each; arms on the vertical axis so long names stay readable."""
+    fig, axes = panel_figure(3, height=max(2.2, 0.45 * len(table) + 1.2))
+    labels = [f"{a} ({p}p)" for a, p in zip(table["arm"], table["players"], strict=True)]
+    y = np.arange(len(table))
+    panels = [("edge", "first player's edge (points)", 100.0),
+              ("turns", "game length (turns)", 1.0), ("margin", "winner's lead", 1.0)]
+    for ax, (key, xlabel, scale) in zip(axes, panels, strict=True):
+        value = table[key].to_numpy(float) * scale
+        lo = table[f"{key}_lo"].to_numpy(float) * scale
+        hi = table[f"{key}_hi"].to_numpy(float) * scale
+        ax.errorbar(value, y, xerr=_err(value, lo, hi), fmt="o", capsize=3, color="#0072B2")
+        if key == "edge":
+            ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+        ax.set_yticks(y, labels if ax is axes[0] else [""] * len(y))
+        ax.invert_yaxis()
+        ax.set_xlabel(xlabel)
     return fig

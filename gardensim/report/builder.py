@@ -19,7 +19,7 @@ import html
 import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from string import Template
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,14 @@ from gardensim.report.sections import (
     adjust_seat_tests,
     compute_sections,
     part_spec,
+)
+from gardensim.report.verdicts import (
+    VerdictRow,
+    mark_incomplete,
+    ordered,
+    summarise,
+    table_html,
+    table_md,
 )
 from gardensim.sim.studyfile import to_toml
 
@@ -148,7 +156,8 @@ def _section_md(s: Section, table_dir: str, heading: str = "##") -> str:
 
 @dataclass
 class Part:
-    """The sections of one game's runs, and the sentences it repeats as answers."""
+    """The sections of one game's runs, the sentences it repeats as answers, its rows of the
+    verdict table, and the sections it leaves out because its runs cannot answer them."""
 
     game: str
     spec: PartSpec
@@ -156,6 +165,9 @@ class Part:
     games: int
     sections: list[Section]
     answers: list[str]
+    rows: list[VerdictRow] = field(default_factory=list)
+    #: (title, why) of each question left out: its section would only have said so.
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def anchor(self) -> str:
@@ -182,29 +194,83 @@ def _fair_margin(runs: Sequence[Any], budget: Budget) -> float:
     return min(margins) if margins else budget.fair_margin
 
 
-def compute_parts(runs: Sequence[Any], budget: Budget | None = None) -> list[Part]:
+def incomplete_arms(runs: Sequence[Any]) -> dict[str, tuple[int, int]]:
+    """Arms of runs that stopped before their planned games: ``{arm: (played, planned)}``
+    (an arm with no game at all counts as played 0). Reads the run's manifest."""
+    out: dict[str, tuple[int, int]] = {}
+    for run in runs:
+        manifest = getattr(run, "manifest", None) or {}
+        planned = (manifest.get("games") or {}).get("per_arm")
+        if planned is None or manifest.get("status") == "complete":
+            continue
+        arms = list((manifest.get("games") or {}).get("arms") or manifest.get("arms") or [])
+        played = run.games["arm"].astype(str).value_counts()
+        for arm in arms or list(played.index):
+            count = int(played.get(str(arm), 0))
+            if count < int(planned):
+                out[str(arm)] = (count, int(planned))
+    return out
+
+
+def _progress_bar(total: int, progress: bool | None) -> Any:
+    """A tqdm bar over report sections on stderr when asked, or by default when stderr is a
+    terminal; None when silent."""
+    import sys
+
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if not progress:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc="report", unit="section", file=sys.stderr, leave=False)
+
+
+def _is_empty(s: Section) -> bool:
+    return not (s.sentences or s.figures or s.tables)
+
+
+def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
+                  progress: bool | None = False) -> list[Part]:
     """One part per game; with several games, ids and table names get the game as prefix.
-    The seat verdicts of all parts are Holm-adjusted together (one report, one family)."""
+    The seat verdicts of all parts are Holm-adjusted together (one report, one family). A
+    section with nothing but a note (the runs cannot answer it) is left out and listed in the
+    part's ``skipped``."""
     by_game = _runs_by_game(runs)
     budget = budget or Budget()
+    specs = {game: part_spec(game) for game in by_game}
+    bar = _progress_bar(sum(len(s.sections) for s in specs.values()), progress)
     computed = []
-    for game, group in by_game.items():
-        spec = part_spec(game)
-        games, turns = combine(group)
-        part_budget = replace(budget, fair_margin=_fair_margin(group, budget),
-                              columns=spec.columns)
-        computed.append((game, spec, group, len(games), compute_sections(
-            games, turns, part_budget, spec.sections, spec.questions)))
+    try:
+        for game, group in by_game.items():
+            spec = specs[game]
+            games, turns = combine(group)
+            part_budget = replace(budget, fair_margin=_fair_margin(group, budget),
+                                  columns=spec.columns)
+            computed.append((game, spec, group, len(games), compute_sections(
+                games, turns, part_budget, spec.sections, spec.questions, progress=bar)))
+    finally:
+        if bar is not None:
+            bar.close()
     adjust_seat_tests([s for *_, sections in computed for s in sections])
+    incomplete = set(incomplete_arms(runs))
     parts = []
     for game, spec, group, count, sections in computed:
         answers = [t for s in sections if s.id in spec.answers
                    for t in (s.sentences if s.answers is None else s.answers)]
+        skipped = [(s.title, s.note) for s in sections if _is_empty(s)]
+        sections = [s for s in sections if not _is_empty(s)]
         if len(by_game) > 1:
             sections = [replace(s, id=f"{game}-{s.id}",
                                 tables=[(f"{game}-{name}", f) for name, f in s.tables])
                         for s in sections]
-        parts.append(Part(game, spec, group, count, sections, answers))
+        rows = []
+        for s, sid in zip(sections, (s.id for s in sections), strict=True):
+            base = sid.removeprefix(f"{game}-") if len(by_game) > 1 else sid
+            if base in spec.answers:
+                rows += [replace(r, section=r.section or sid) for r in s.rows]
+        rows = ordered(mark_incomplete(rows, incomplete))
+        parts.append(Part(game, spec, group, count, sections, answers, rows, skipped))
     return parts
 
 
@@ -228,6 +294,102 @@ def _answers_html(parts: Sequence[Part]) -> str:
         return items(parts[0].answers)
     return "\n".join(f"<li><strong>{html.escape(p.spec.title)}</strong>\n<ul>\n"
                      f"{items(p.answers)}\n</ul></li>" for p in parts)
+
+
+def _verdict_rows(parts: Sequence[Part]) -> tuple[list[VerdictRow], dict[int, str]]:
+    """Every part's rows in report order, and the game title before each row's question when
+    the report covers several games."""
+    rows: list[VerdictRow] = []
+    prefix: dict[int, str] = {}
+    for p in parts:
+        for row in p.rows:
+            if len(parts) > 1:
+                prefix[len(rows)] = p.spec.title
+            rows.append(row)
+    return rows, prefix
+
+
+def _verdict_rows_short(parts: Sequence[Part]) -> tuple[list[VerdictRow], dict[int, str]]:
+    """The rows of :func:`_verdict_rows` summarised to one per question and player count."""
+    rows: list[VerdictRow] = []
+    prefix: dict[int, str] = {}
+    for p in parts:
+        for row in summarise(p.rows):
+            if len(parts) > 1:
+                prefix[len(rows)] = p.spec.title
+            rows.append(row)
+    return rows, prefix
+
+
+def _verdicts_html(parts: Sequence[Part]) -> str:
+    """The short verdict table, then every arm's row folded away under it."""
+    rows, prefix = _verdict_rows(parts)
+    if not rows:
+        return '<p class="note">No question of this report has a verdict.</p>'
+    short, short_prefix = _verdict_rows_short(parts)
+    out = table_html(short, short_prefix)
+    if len(short) < len(rows):
+        out += (f"<details><summary>Every arm's verdict ({len(rows)} rows)</summary>"
+                f"{table_html(rows, prefix, 'verdicts-by-arm')}</details>")
+    return out
+
+
+def bots_of(runs: Sequence[Any]) -> list[str]:
+    """Every bot that sat at a table in the runs, in order of first appearance."""
+    names: list[str] = []
+    for run in runs:
+        for col in (c for c in run.games.columns if re.fullmatch(r"bot_\d+", str(c))):
+            for name in run.games[col].dropna().astype(str).unique():
+                if name not in names:
+                    names.append(name)
+    return names
+
+
+def _bots_text(parts: Sequence[Part]) -> tuple[str, str | None]:
+    """The sentence naming the bots, and the id of the section measuring their strength."""
+    names = bots_of([r for p in parts for r in p.runs])
+    listed = ", ".join(names) if names else "unnamed bots"
+    link = next((s.id for p in parts for s in p.sections
+                 if s.id.endswith(("strength", "skill", "luck-compare"))), None)
+    text = (f"Bots that played: {listed}. Every answer describes games between these bots, "
+            "not people: an edge that greedy play shows may be larger or smaller when people "
+            "play, and a rule that is fair for one bot may not be for another.")
+    return text, link
+
+
+def _bots_html(parts: Sequence[Part]) -> str:
+    text, link = _bots_text(parts)
+    more = (f' How strong they are against each other: <a href="#{link}">bot strength</a>.'
+            if link else "")
+    return f'<div class="bots"><p>{html.escape(text)}{more}</p></div>'
+
+
+def _partial_text(runs: Sequence[Any]) -> str:
+    """The warning of a report on runs that stopped early, or an empty string."""
+    short = incomplete_arms(runs)
+    if not short:
+        return ""
+    played = sum(p for p, _ in short.values())
+    planned = sum(q for _, q in short.values())
+    missing = sorted(a for a, (p, _) in short.items() if p == 0)
+    text = (f"Incomplete run: the unfinished arms played {played} of {planned} planned games "
+            f"({', '.join(f'{a} {p}/{q}' for a, (p, q) in sorted(short.items()))}).")
+    if missing:
+        text += f" Missing arms (no game played): {', '.join(missing)}."
+    return text + (" Their rows say \"incomplete\"; finish the run with gardensim simulate "
+                   "--resume and rebuild the report.")
+
+
+def _skipped_html(parts: Sequence[Part]) -> str:
+    items = [(p.spec.title if len(parts) > 1 else "", t, why) for p in parts
+             for t, why in p.skipped]
+    if not items:
+        return ""
+    lis = "".join(f"<li>{html.escape(f'{g}: ' if g else '')}{html.escape(t)}: "
+                  f"{html.escape(why or 'nothing to show')}</li>" for g, t, why in items)
+    return (f'<section id="not-applicable"><h2>Not applicable</h2><p class="question">'
+            f"Questions these runs cannot answer, left out of the report.</p><ul>{lis}</ul>"
+            "</section>")
 
 
 def _sections_html(parts: Sequence[Part]) -> str:
@@ -327,16 +489,18 @@ def build_report(
     budget: Budget | None = None,
     pictures: bool = True,
     notice: str | None = None,
+    progress: bool | None = None,
 ) -> Path:
     """Write ``index.html``, ``summary.md``, ``tables/*.csv`` and ``studies/*.toml`` into
     ``out_dir`` from one run or several (for example one per player count); returns the path of
     ``index.html``. ``command`` is the command line printed as the way to reproduce it;
-    ``notice`` a line shown under the title (the light version says so there)."""
+    ``notice`` a line shown under the title (the light version says so there); ``progress``
+    shows a bar over the sections (default: when stderr is a terminal)."""
     runs = _runs(run_or_runs)
     out = Path(out_dir)
     check_target(out)
     _refuse_empty(runs)
-    parts = compute_parts(runs, budget)
+    parts = compute_parts(runs, budget, progress)
     with staged(out) as folder:
         _write(folder, out, runs, parts, command=command, title=title, pictures=pictures,
                notice=notice)
@@ -381,23 +545,39 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
     common = dict(title=title, version=__version__, seeds=_seeds_text(studies),
                   games_total=sum(p.games for p in parts))
     notice_html = f'<p class="notice">{html.escape(notice)}</p>' if notice else ""
+    partial = _partial_text(runs)
+    warning_html = f'<p class="warning" id="partial">{html.escape(partial)}</p>' if partial else ""
 
     pictures_html = _pictures_html(runs) if pictures else ""
-    extra = [("pictures", "Gardens")] if pictures_html else []
+    skipped_html = _skipped_html(parts)
+    extra = [("answers", "Answers in full")]
+    extra += [("pictures", "Gardens")] if pictures_html else []
+    extra += [("not-applicable", "Not applicable")] if skipped_html else []
     extra += [("study", "Study and reproduction")]
     page = template("index.html").substitute(
         **{k: html.escape(str(v)) for k, v in common.items()},
         notice=notice_html,
+        warning=warning_html,
+        verdicts=_verdicts_html(parts),
+        bots=_bots_html(parts),
         toc=_contents_html(parts, extra),
         answers=_answers_html(parts),
         sections=_sections_html(parts),
+        skipped=skipped_html,
         command=html.escape(command),
         pictures=pictures_html,
         studies="\n".join(study_html),
     )
     (folder / "index.html").write_text(page, encoding="utf-8")
+    rows, prefix = _verdict_rows_short(parts)
+    bots_text, _ = _bots_text(parts)
+    skipped_md = "\n".join(f"- {t}: {why}" for p in parts for t, why in p.skipped)
     summary_md = template("summary.md").substitute(
         **common, notice=f"\n> {notice}\n" if notice else "", command=command,
+        warning=f"\n> **{partial}**\n" if partial else "",
+        verdicts=table_md(rows, prefix) if rows else "No question has a verdict.",
+        bots=bots_text,
+        skipped=f"## Not applicable\n\n{skipped_md}\n" if skipped_md else "",
         answers=_answers_md(parts),
         sections=_sections_md(parts),
         studies="\n".join(study_md),

@@ -10,6 +10,7 @@ own, so a game is never asked another game's questions.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shap
 from gardensim.analysis.frames import MissingData
 from gardensim.analysis.verdict import FAIR_MARGIN
 from gardensim.core.spec import GENERIC_COLUMNS, Columns, Question, load
+from gardensim.report.verdicts import VerdictRow, comparison_row, seat_rows
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -40,6 +42,9 @@ class Section:
     answers: list[str] | None = None
     #: Result objects a report adjusts after every part is computed (the seat tests).
     results: dict[str, list[Any]] = field(default_factory=dict)
+    #: Rows of the verdict table this section answers (shown when the part lists it among
+    #: its answers).
+    rows: list[VerdictRow] = field(default_factory=list)
 
     def show(self, summary: Any, caption: str, figure: Figure, table: str) -> None:
         """Answer with a summary of ``analysis.shape`` (its sentences and its table) and one
@@ -96,6 +101,7 @@ def render_seat(s: Section) -> None:
     answers, per_arm = s.results["answers"], s.results["per_arm"]
     pooled = {(r.players, arm) for r in answers for arm in r.pooled}
     s.answers = [r.sentence for r in answers]
+    s.rows = seat_rows(answers)
     s.sentences = s.answers + [f"Before pooling: {r.description}" for r in per_arm
                                if (r.players, r.arm) in pooled]
     s.tables = [("seat-shares", seat.seat_frame(per_arm)),
@@ -135,6 +141,10 @@ def luck_compare_section(
         notes.append(str(exc))
     else:
         s.sentences += [r.sentence for r in upset]
+        s.rows += [comparison_row(
+            "Luck: the weaker bot's upset rate", r.players, r.arm, r.baseline, r.difference,
+            r.ci, r.pairs, r.bots, f"the weaker bot ({r.weaker}) wins",
+            margin=budget.fair_margin) for r in upset]
         s.figures.append(("How often the weaker bot beats the stronger, per arm, with 95% "
                           "intervals clustered on deals.", plots.upset_plot(upset)))
         s.tables.append(("upset-rates", upsets.upset_frame(upset)))
@@ -146,6 +156,11 @@ def luck_compare_section(
         notes.append(str(exc))
     else:
         s.sentences += [r.sentence for r in results]
+        s.rows += [comparison_row(
+            "Luck: how much the deal decides", r.players, r.arm, r.baseline, r.difference,
+            r.ci, 0, r.bots, f"the deal's share of the result (on {r.deals} common deals)",
+            margin=budget.fair_margin)
+            for r in results if all(map(math.isfinite, r.ci))]
         s.figures.append(("Deal share of outcome variance for these bots, arm minus baseline, "
                           "on common deals.", plots.luck_compare_plot(results)))
         s.tables.append(("luck-comparison", pd.DataFrame.from_records([
@@ -177,6 +192,10 @@ def arms_section(
     except MissingData:
         pass
     s.answers = [r.sentence for r in results]
+    s.rows = [comparison_row(
+        f"Rule variant: {arms.outcome(r.outcome).description}", r.players, r.arm, r.baseline,
+        r.difference, r.ci, r.pairs, r.bots, arms.outcome(r.outcome).description,
+        margin=budget.fair_margin) for r in results]
     results += arms.compare_arms(games, "turns")
     s.sentences = [r.sentence for r in results]
     s.figures.append(("Arm minus baseline with 95% intervals clustered on deals.",
@@ -210,6 +229,9 @@ def scores_section(
         s.note = str(exc)
         return
     s.answers = [r.sentence for r in comparisons]
+    s.rows = [comparison_row(
+        "Board or variant: mean score per player", r.players, r.arm, r.baseline, r.difference,
+        r.ci, r.pairs, r.bots, "a player scores", share=False) for r in comparisons]
     s.sentences += s.answers
     s.figures.append(("A player's mean score, arm minus arm on common deals, with 95% "
                       "intervals clustered on deals.", plots.score_difference_plot(comparisons)))
@@ -236,8 +258,54 @@ def margin_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     summary = shape.winning_margin(games, budget.columns)
-    s.show(summary, "Winner's lead over the runner-up at the end.",
-           plots.grouped_bars(summary, "margin", "share", "margin"), "winning-margin")
+    summary.sentences = [t.replace("; 0.0% of games are tied at the top.", ".")
+                         for t in summary.sentences]
+    s.show(summary, "Winner's lead over the runner-up at the end: share of games per margin.",
+           plots.margin_plot(summary, budget.columns.unit), "winning-margin")
+
+
+def side_by_side_table(games: pd.DataFrame, columns: Columns) -> pd.DataFrame:
+    """Per arm and player count: the first player's edge over a fair share, the game length
+    in turns and the winner's lead, each a mean with a 95% interval clustered on deals."""
+    import numpy as np
+
+    from gardensim.analysis.frames import deals_of, groups, seat_columns
+    from gardensim.analysis.shape import _standing
+    from gardensim.stats.cluster import clustered_mean
+
+    records = []
+    for arm, n, rows in groups(games):
+        deals = deals_of(rows)
+        wins = rows[seat_columns("win", n)].astype(float).to_numpy()
+        standing = -np.sort(-_standing(rows, n, columns)[0], axis=1)
+        values = {"edge": wins[:, 0] - 1 / n, "turns": rows["turns"].astype(float).to_numpy(),
+                  "margin": standing[:, 0] - standing[:, 1]}
+        record: dict[str, Any] = {"arm": arm, "players": n, "games": len(rows)}
+        for key, v in values.items():
+            cm = clustered_mean(v, deals)
+            record.update({key: cm.mean, f"{key}_lo": cm.lo, f"{key}_hi": cm.hi})
+        records.append(record)
+    return pd.DataFrame.from_records(records)
+
+
+def side_by_side_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    """Arms (boards, variants) side by side on the three things a designer compares first."""
+    if games["arm"].nunique() < 2:
+        raise MissingData("a side-by-side comparison needs two arms or more; skipped")
+    table = side_by_side_table(games, budget.columns)
+    unit = budget.columns.unit
+    s.sentences = [
+        f"{r.arm}, {r.players} players: first player {100 * r.edge:+.1f} points from fair "
+        f"(95% CI {100 * r.edge_lo:+.1f} to {100 * r.edge_hi:+.1f}); games last "
+        f"{r.turns:.1f} turns ({r.turns_lo:.1f}–{r.turns_hi:.1f}); the winner leads by "
+        f"{r.margin:.2f} {unit} ({r.margin_lo:.2f}–{r.margin_hi:.2f}); {r.games} games."
+        for r in table.itertuples()]
+    s.figures.append(("First player's edge over a fair share, game length and winner's lead "
+                      f"({unit}) per arm, with 95% intervals clustered on deals.",
+                      plots.side_by_side_plot(table)))
+    s.tables.append(("side-by-side", table))
 
 
 def lead_section(
@@ -247,15 +315,38 @@ def lead_section(
     summary = shape.lead_changes(turns, games, budget.columns)
     s.show(summary, "When the eventual winner took the lead for good.",
            plots.lead_plot(shape.lead_history(turns, budget.columns)), "lead-changes")
+    c = budget.columns
+    better = "more" if c.higher_is_better else "fewer"
+    s.note = (f"The leader after a turn is the one player strictly best placed in {c.unit} "
+              f"({better} is better); the lead changes when another player becomes that "
+              "player, and a tie for the lead is no leader.")
 
 
 def events_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     _need_turns(turns, "events need")
-    summary = shape.events_per_game(turns, games)
+    summary = _events_that_happen(turns, games)
     s.show(summary, "Mean events per game with 95% intervals.",
            plots.grouped_bars(summary, "event", "mean", "event"), "events-per-game")
+
+
+def _events_that_happen(turns: pd.DataFrame, games: pd.DataFrame) -> shape.ShapeSummary:
+    """Events per game, arm by arm, leaving out the events an arm never saw (a garden with no
+    vases has no vase row rather than "0.00 vase")."""
+    tables, sentences = [], []
+    for _, part in turns.groupby("arm", observed=True, sort=True):
+        events = [c for c in part.columns if c.startswith("ev_")]
+        never = [c for c in events if not part[c].astype(float).any()]
+        if len(never) == len(events):
+            continue
+        summary = shape.events_per_game(part.drop(columns=never), games)
+        tables.append(summary.table)
+        sentences += summary.sentences
+    if not tables:
+        raise MissingData("no event happened in any game; skipped")
+    return shape.ShapeSummary("events per game", pd.concat(tables, ignore_index=True),
+                              sentences)
 
 
 def branching_section(
@@ -288,6 +379,9 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
      "does the deal predetermine the result for these bots?", luck_compare_section),
     ("skill", "Skill expression",
      "Does the stronger bot win more reliably under one drawing system?", skill_section),
+    ("side-by-side", "Arms side by side",
+     "How do the arms (boards or rule variants) compare on first-player edge, game length and "
+     "winning margin?", side_by_side_section),
     ("arms", "Arms compared on common deals",
      "Does the rule variant change who wins or how long games last?", arms_section),
     ("strength", "Answers across bot strength",
@@ -346,10 +440,12 @@ def part_spec(game: str | None) -> PartSpec:
 
 def compute_sections(games: pd.DataFrame, turns: pd.DataFrame, budget: Budget | None = None,
                      ids: tuple[str, ...] | None = None,
-                     questions: tuple[Question, ...] = ()) -> list[Section]:
+                     questions: tuple[Question, ...] = (),
+                     progress: Any = None) -> list[Section]:
     """The sections ``ids`` in that order (default: every generic one, in catalogue order),
     from the generic catalogue and a game's own ``questions``; a question the frames cannot
-    answer keeps its place with a note saying why."""
+    answer keeps its place with a note saying why. ``progress`` (a tqdm bar, or None) is
+    advanced once per section, so a slow report shows where it is."""
     budget = budget or Budget()
     catalogue: dict[str, tuple[str, str, str, Builder]] = {entry[0]: entry for entry in SECTIONS}
     for q in questions:
@@ -360,10 +456,14 @@ def compute_sections(games: pd.DataFrame, turns: pd.DataFrame, budget: Budget | 
     out = []
     for sid in ids or tuple(entry[0] for entry in SECTIONS):
         _, title, question, build = catalogue[sid]
+        if progress is not None:
+            progress.set_postfix_str(title, refresh=False)
         section = Section(sid, title, question)
         try:
             build(section, games, turns, budget)
         except MissingData as exc:
             section = Section(sid, title, question, note=str(exc))
         out.append(section)
+        if progress is not None:
+            progress.update()
     return out

@@ -96,7 +96,8 @@ def report(
     found = gather(sources, where, jobs=jobs, force=force, progress=progress, light=light)
     title = found.titles[0] if len(found.titles) == 1 and len(sources) == 1 else None
     return build_report(found.runs, out, command=command_line(sources, out, runs_dir, light),
-                        title=title, notice=light_notice(sources) if light else None)
+                        title=title, notice=light_notice(sources) if light else None,
+                        progress=progress)
 
 
 def default_study() -> Path:

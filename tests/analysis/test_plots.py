@@ -1,6 +1,7 @@
 """Figures: every question's figure renders, and shows the numbers of its result."""
 
 import io
+import re
 
 import numpy as np
 import pandas as pd
@@ -10,6 +11,7 @@ from gardensim.analysis import arms, luck, plots, scores, seat, shape, upsets
 from gardensim.games.gazebo import figures as gazebo_figures
 from gardensim.games.gazebo import questions
 from gardensim.games.gazebo.spec import SPEC as GAZEBO
+from gardensim.report.sections import side_by_side_table
 from tests.analysis.synth import logit_games, race_run, score_games
 
 
@@ -60,9 +62,30 @@ def test_every_figure_renders(run):
                            "gazebos"),
         plots.lead_plot(shape.lead_history(turns, GAZEBO.columns)),
         plots.branching_plot(shape.branching_factor(turns)),
+        plots.margin_plot(shape.winning_margin(games, GAZEBO.columns), "gazebos"),
+        plots.side_by_side_plot(side_by_side_table(games, GAZEBO.columns)),
     ]
     for fig in figures:
         assert _png_size(fig) > 1000
+
+
+def test_margins_are_a_histogram_with_integer_bins_on_a_numeric_axis(run):
+    games, _ = run
+    summary = shape.winning_margin(games, GAZEBO.columns)
+    fig = plots.margin_plot(summary, "gazebos")
+    ax = fig.axes[0]
+    edges = sorted({round(x, 6) for p in ax.patches for x in p.get_path().vertices[:, 0]})
+    assert edges[0] == -0.5 and all(e + 0.5 == int(e + 0.5) for e in edges)
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert all(re.fullmatch(r"[−-]?\d+", t) for t in labels if t), labels
+
+
+def test_studies_get_panels_of_their_own():
+    import pandas as pd
+
+    table = pd.DataFrame({"arm": ["s1/a", "s1/b", "s2/a", "c"], "players": [2, 2, 2, 3]})
+    titles = [title for title, _ in plots.study_panels(table)]
+    assert titles == ["s1, 2 players", "s2, 2 players", "3 players"]
 
 
 def test_score_figures_show_each_arm_its_mean_and_each_paired_difference():

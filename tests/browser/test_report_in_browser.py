@@ -56,6 +56,13 @@ FIGURES_JS = """() => [...document.querySelectorAll('img, svg')]
                 loaded: img ? (e.complete && e.naturalWidth > 0) : true};
     })"""
 
+LINKS_JS = """() => [...document.querySelectorAll('#verdict-table a')]
+    .map(a => {
+        const id = decodeURIComponent(a.getAttribute('href').slice(1));
+        const target = document.getElementById(id);
+        return {id: id, ok: !!target && target.tagName.toLowerCase() === 'section'};
+    })"""
+
 
 def require_chromium(path: Path = CHROMIUM, env: Mapping[str, str] = os.environ) -> None:
     """Skip when the user opted out, fail with the fix when the browser is missing."""
@@ -76,6 +83,10 @@ class Visit:
     requests: list[str] = field(default_factory=list)
     figures: list[dict[str, Any]] = field(default_factory=list)
     screenshot: Path | None = None
+    #: id of the page's first table, and the verdict rows' link targets with whether each
+    #: resolves to an element of the page.
+    first_table: str = ""
+    links: list[dict[str, Any]] = field(default_factory=list)
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +132,9 @@ def visits(chromium: Path, built_report: Path) -> list[Visit]:
                 page.goto(index.resolve().as_uri(), wait_until="load")
                 page.wait_for_load_state("networkidle")
                 visit.figures = page.evaluate(FIGURES_JS)
+                visit.first_table = page.evaluate(
+                    "() => (document.querySelector('table') || {}).id || ''")
+                visit.links = page.evaluate(LINKS_JS)
                 visit.screenshot = OUTPUT / f"{shot_name}.png"
                 page.screenshot(path=str(visit.screenshot), full_page=True)
                 page.close()
@@ -150,6 +164,14 @@ def test_report_reads_in_a_real_browser(visits: list[Visit]) -> None:
         broken = [f for f in visit.figures
                   if not (f["loaded"] and f["width"] > 0 and f["height"] > 0)]
         assert broken == [], f"{where}: figures that did not render"
+
+        if "verdict-table" in html:
+            assert visit.first_table == "verdict-table", f"{where}: verdict table not first"
+            assert visit.links, f"{where}: verdict rows without links"
+            dead = [link["id"] for link in visit.links if not link["ok"]]
+            assert dead == [], f"{where}: verdict links to no section"
+        else:
+            assert where in COMMITTED_REPORTS, f"{where}: no verdict table"
 
         assert visit.screenshot is not None and visit.screenshot.parent == OUTPUT
         data = visit.screenshot.read_bytes()

@@ -123,3 +123,32 @@ def test_singles_gap_interval_is_clustered_on_deals():
     gap = clustered_mean(drawn.max(axis=1) - drawn.min(axis=1), games["deal"].to_numpy())
     row = result.table.iloc[0]
     assert (row["gap_lo"], row["gap_hi"]) == pytest.approx((gap.lo, gap.hi))
+
+
+def test_the_drawn_curve_pools_every_seat_like_the_points_it_is_drawn_against():
+    """At 4 players with a strong first-seat edge a seat-0 curve floats above the pooled
+    points; the pooled curve's game-weighted mean matches the points' (1/4)."""
+    games = logit_games(players=4, deals=500, lineup=["greedy"] * 4, draw_effect=0.3,
+                        seat_logit=[1.5, 0.0, 0.0, 0.0], seed=9)
+    (result,) = draw_advantage(games)
+    at_bins = np.interp(result.binned["advantage"], result.curve["advantage"],
+                        result.curve["win"])
+    weights = result.binned["n"] / result.binned["n"].sum()
+    assert float((weights * result.binned["win"]).sum()) == pytest.approx(0.25, abs=0.01)
+    assert float((weights * at_bins).sum()) == pytest.approx(0.25, abs=0.03)
+
+
+def test_a_draw_that_always_decides_leaves_the_effect_unmeasured_not_astronomical():
+    rng = np.random.default_rng(3)
+    games = 400
+    singles = rng.integers(0, 2, size=(games, 2))
+    more = singles[:, 0] - singles[:, 1]
+    coin = rng.integers(0, 2, size=games)
+    win0 = np.where(more > 0, 1.0, np.where(more < 0, 0.0, coin))
+    frame = pd.DataFrame({
+        "arm": "a", "players": 2, "game": range(games), "deal": np.arange(games) // 2,
+        "bot_0": "greedy", "bot_1": "greedy", "win_0": win0, "win_1": 1 - win0,
+        "singles_drawn_0": singles[:, 0], "singles_drawn_1": singles[:, 1]})
+    (result,) = draw_advantage(frame)
+    assert math.isnan(result.odds_ratio)
+    assert "not measured" in result.sentence

@@ -41,15 +41,33 @@ def test_index_is_self_contained(report):
     assert len(figures) >= 10
 
 
-def test_every_question_has_a_sentence_or_a_reason(report):
+def test_every_question_is_answered_or_listed_as_not_applicable(report):
+    from gardensim.report.builder import study_dict
+
+    runs, _, _, page = report
+    asked = part_spec(study_dict(runs[0]).get("game")).sections
+    sections = dict(re.findall(r'<section id="([\w-]+)">(.*?)</section>', page, re.S))
+    skipped = sections.pop("not-applicable")
+    questions = {sid: body for sid, body in sections.items()
+                 if sid not in ("verdicts", "answers", "study")}
+    for sid, body in questions.items():
+        assert 'class="answer"' in body, sid
+    listed = re.findall(r"<li>(.*?)</li>", skipped)
+    assert len(questions) + len(listed) == len(asked), sorted(questions)
+    assert "skill" not in questions
+    assert any("Skill expression" in item and "two different bots" in item for item in listed)
+
+
+def test_the_verdict_table_comes_first_and_links_to_sections(report):
     _, _, _, page = report
-    sections = re.findall(r'<section id="([\w-]+)">(.*?)</section>', page, re.S)
-    questions = [(sid, body) for sid, body in sections if sid not in ("answers", "study")]
-    assert len(questions) == 16
-    for sid, body in questions:
-        assert 'class="answer"' in body or 'class="note"' in body, sid
-    skill = dict(questions)["skill"]
-    assert "two different bots" in skill
+    first = page.index("<table")
+    assert page[first:].startswith('<table class="verdicts" id="verdict-table">')
+    assert page.index("<nav") > first
+    table = page[first:page.index("</table>", first)]
+    links = re.findall(r'<a href="#([\w-]+)">', table)
+    assert links and all(f'<section id="{sid}">' in page for sid in links)
+    assert re.search(r'class="mark (fair|unfair|undecided)"', table)
+    assert "Bots that played" in page
 
 
 def test_seat_answer_and_its_csv_match_the_analysis(report):

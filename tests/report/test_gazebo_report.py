@@ -28,11 +28,13 @@ def page(tmp_path_factory):
 def test_every_gazebo_question_is_answered(page):
     sections = dict(re.findall(r'<section id="([\w-]+)">(.*?)</section>', page, re.S))
     for sid in ("seat", "compensation", "singles", "draw-advantage", "variance",
-                "luck-compare", "skill",
+                "luck-compare", "skill", "gardens",
                 "arms", "length", "endings", "margin", "lead", "events", "branching",
                 "sample-size"):
         assert 'class="answer"' in sections[sid], sid
-        assert 'class="note"' not in sections[sid], sid
+        notes = re.findall(r'<p class="note">(.*?)</p>', sections[sid])
+        expected = {"lead": "The leader after a turn", "gardens": "designed stand-ins"}
+        assert all(expected.get(sid, "no note") in n for n in notes), (sid, notes)
 
 
 def test_the_garden_and_a_final_position_are_drawn(page):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gardensim.analysis.plots import by_players, colours_for, panel_figure
+from gardensim.analysis.plots import colours_for, panel_figure
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -49,10 +49,12 @@ def singles_plot(results: Sequence[SinglesDrawn]) -> Figure:
 
 def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
     """Observed win share by draw advantage (points, size = players) and the fitted curve."""
-    by = by_players(results)
-    fig, axes = panel_figure(len(by))
+    panels: dict[tuple[int, str], list[DrawAdvantage]] = {}
+    for r in results:
+        panels.setdefault((r.players, r.arm.rpartition("/")[0]), []).append(r)
+    fig, axes = panel_figure(len(panels))
     colours = colours_for([r.arm for r in results])
-    for ax, (players, group) in zip(axes, by.items(), strict=False):
+    for ax, ((players, study), group) in zip(axes, sorted(panels.items()), strict=False):
         for r in group:
             if r.curve.empty:
                 continue
@@ -60,11 +62,12 @@ def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
             size = 8 + 60 * r.binned["n"] / r.binned["n"].max()
             ax.scatter(r.binned["advantage"], r.binned["win"], s=size, color=c, alpha=0.6)
             ax.plot(r.curve["advantage"], r.curve["win"], color=c,
-                    label=f"{r.arm} (OR {r.odds_ratio:.2f})")
+                    label=f"{r.arm.rpartition('/')[2]} (OR {r.odds_ratio:.2f})")
         ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
         ax.set_xlabel("singles drawn minus others' mean")
-        ax.set_ylabel("win share (seat 0 curve)")
-        ax.set_title(f"{players} players")
+        ax.set_ylabel("win share (every seat)")
+        ax.set_title(f"{study}, {players} players" if study else f"{players} players",
+                     fontsize="medium")
         if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize="small")
+            ax.legend(fontsize="x-small")
     return fig

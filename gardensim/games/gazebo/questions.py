@@ -12,7 +12,7 @@ import itertools
 import math
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -240,6 +240,18 @@ class DrawAdvantage:
     advantage_sd: float = math.nan
 
 
+def _pooled_curve(fit: Any, data: pd.DataFrame, grid: np.ndarray) -> np.ndarray:
+    """The fitted win probability at each draw advantage of ``grid``, averaged over every
+    player's seat and bot in ``data``: the binned points pool all seats, so the curve drawn
+    against them must too (a seat-0 curve floats above them at 3-4 players)."""
+    import pandas as pd
+
+    base = data[["seat", "bot"]].reset_index(drop=True)
+    many = pd.concat([base.assign(advantage=g) for g in grid], ignore_index=True)
+    predicted = np.asarray(fit.predict(many), dtype=float)
+    return predicted.reshape(len(grid), len(base)).mean(axis=1)
+
+
 def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvantage:
     """Fit ``win ~ advantage + C(seat) [+ C(bot)]`` (binomial GLM, win share as the response,
     standard errors clustered by deal) for one group; the bot term keeps a stronger bot's
@@ -262,6 +274,9 @@ def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvanta
     lo, hi = (float(x) for x in fit.conf_int().loc["advantage"])
     level_means = [data.groupby(f)["win"].mean() for f in ("seat", "bot")]
     separated = any(((m <= 0) | (m >= 1)).any() for m in level_means)
+    by_advantage = data.groupby("advantage")["win"].agg(["mean", "size"])
+    common = by_advantage[by_advantage["size"] >= 0.05 * len(data)]
+    separated = separated or bool(((common["mean"] <= 0) | (common["mean"] >= 1)).any())
     finite = all(math.isfinite(x) and abs(x) < 50 for x in (beta, lo, hi))
     if separated or not finite or hi - lo < 1e-9:
         import pandas as pd
@@ -271,12 +286,12 @@ def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvanta
             ci=(math.nan, math.nan), p_value=math.nan, binned=pd.DataFrame(),
             curve=pd.DataFrame(), sentence=(
                 f"In {label(arm, players)}, the logistic fit of winning on the draw did not "
-                "converge (a bot or a seat always wins), so the draw's effect is not measured."
+                "converge (a bot, a seat or a common draw advantage always wins or always "
+                "loses), so the draw's effect is not measured."
             ),
         )
     grid = np.linspace(data["advantage"].min(), data["advantage"].max(), 41)
-    curve_rows = pd.DataFrame({"advantage": grid, "seat": 0, "bot": data["bot"].mode()[0]})
-    curve = pd.DataFrame({"advantage": grid, "win": fit.predict(curve_rows).to_numpy()})
+    curve = pd.DataFrame({"advantage": grid, "win": _pooled_curve(fit, data, grid)})
     clipped = data["advantage"].round().clip(-5, 5)
     binned = (data.assign(bin=clipped).groupby("bin")["win"].agg(["mean", "size"])
               .reset_index().rename(columns={"bin": "advantage", "mean": "win", "size": "n"}))

@@ -116,3 +116,16 @@ def pictures(runs: Sequence[Any]) -> list[tuple[str, Figure]]:
                    f"{study.get('players')} players).")
         out.append((caption, board_figure(board, state, title=f"game {game}, {arm}")))
     return out
+
+
+def gardens_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    """The arms side by side (a gardens study has one arm per garden), with the caveat that
+    the shipped gardens are designed stand-ins for the printed ones."""
+    from gardensim.report.sections import side_by_side_section
+
+    side_by_side_section(s, games, turns, budget)
+    s.note = ("The gardens are designed stand-ins with the printed gardens' features, not "
+              "transcriptions of the printed boards; their answers will change once someone "
+              "transcribes those.")

@@ -19,6 +19,9 @@ QUESTIONS = (
     Question("draw-advantage", "Winning and the draw",
              "How much does drawing more single-coloured dominoes raise the odds of winning?",
              f"{_HERE}.report_part:draw_advantage_section"),
+    Question("gardens", "Gardens compared",
+             "Do the gardens (or drawing systems) change the first player's edge, game length "
+             "and winning margin?", f"{_HERE}.report_part:gardens_section"),
 )
 
 SPEC = GameSpec(
@@ -37,7 +40,8 @@ SPEC = GameSpec(
     report=ReportPart(
         title="Gazebo",
         sections=("seat", "compensation", "singles", "draw-advantage", "variance",
-                  "luck-compare", "skill", "arms", "strength", "length", "endings", "margin",
+                  "luck-compare", "skill", "gardens", "arms", "strength",
+                  "length", "endings", "margin",
                   "lead", "events", "branching", "sample-size"),
         answers=("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms",
                  "strength"),

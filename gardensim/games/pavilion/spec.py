@@ -6,7 +6,7 @@ boards and its standing is the score, so its report asks about scores rather tha
 
 from __future__ import annotations
 
-from gardensim.core.spec import Columns, GameSpec, ReportPart
+from gardensim.core.spec import Columns, GameSpec, Question, ReportPart
 
 _HERE = "gardensim.games.pavilion"
 
@@ -25,8 +25,13 @@ SPEC = GameSpec(
     ),
     report=ReportPart(
         title="Summer Pavilion",
-        sections=("seat", "scores", "arms", "variance", "length", "margin", "lead", "branching",
+        sections=("seat", "scores", "score-sources", "side-by-side", "arms",
+                  "variance", "length", "margin", "branching",
                   "sample-size"),
-        answers=("seat", "scores"),
+        answers=("seat", "scores", "arms"),
+        questions=(Question(
+            "score-sources", "Scores by seat and where the points come from",
+            "How many points does each seat score, from which sources, and how many rounds "
+            "does a game last?", f"{_HERE}.report_part:scores_section"),),
     ),
 )
