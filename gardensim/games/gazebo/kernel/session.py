@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, play
+from gardensim.games.gazebo.kernel import engine, evaluate, play
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
     END,
@@ -110,6 +110,16 @@ class KernelGame:
 
     def apply(self, S: np.ndarray, action: int) -> None:
         engine.apply_action(S, self.tables, self._ev, self._evc, action)
+
+    def action_values(self, S: np.ndarray, player: int, actions: list[int],
+                      weights: tuple[float, ...] | None = None) -> list[float]:
+        """The compiled ``GameState.action_values`` on the position ``S`` itself."""
+        acts = np.array(actions, dtype=np.int64)
+        out = np.empty(len(actions), dtype=np.float64)
+        W = np.array(self.game.weights if weights is None else weights, dtype=np.float64)
+        evaluate.action_values(S, self.tables, self._ev, self._evc, player, acts, len(acts), W,
+                               np.empty_like(S), out)
+        return out.tolist()
 
     def play(self, seed: int, bots: list[KernelBot], log: bool = True) -> KernelRecord:
         """Play the game of ``seed`` with ``bots`` (one per seat) in the kernel."""
