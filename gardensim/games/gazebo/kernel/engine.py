@@ -279,6 +279,25 @@ def placement_fault(S, T, s: int, x: int, y: int) -> int:
 
 
 @njit(cache=True)
+def nook_squares_beside(S, T, s: int) -> int:
+    """Nook squares next to either cell of slot ``s``: with at most one, no orientation of
+    any domino can make an absorb, so every one is legal (rulings 6)."""
+    nbr = T[0]
+    a = T[2][s, 0]
+    b = T[2][s, 1]
+    onk = S[O_NOOK_OF]
+    squares = 0
+    for i in range(4):
+        m = nbr[a, i]
+        if m >= 0 and m != b and S[onk + m] >= 0:
+            squares += 1
+        m = nbr[b, i]
+        if m >= 0 and m != a and S[onk + m] >= 0:
+            squares += 1
+    return squares
+
+
+@njit(cache=True)
 def legal_placements(S, T, out, start: int) -> int:
     """Every legal placement of the current hand into ``out[start:]`` in the readable
     engine's order (slots ascending, hand types ascending, their orientations); returns the
@@ -289,6 +308,7 @@ def legal_placements(S, T, out, start: int) -> int:
     for s in range(n_slots):
         if not slot_open(S, T, s):
             continue
+        simple = nook_squares_beside(S, T, s) <= 1
         for t in range(6):
             if S[h + t] == 0:
                 continue
@@ -296,35 +316,61 @@ def legal_placements(S, T, out, start: int) -> int:
                 xy = ORIENTS[t, q]
                 if xy < 0:
                     continue
-                if placement_fault(S, T, s, xy // 3, xy % 3) == 0:
+                if simple or placement_fault(S, T, s, xy // 3, xy % 3) == 0:
                     out[j] = s * 9 + xy
                     j += 1
     return j
 
 
 @njit(cache=True)
+def random_action(S, T, slots_buf, out) -> int:
+    """A uniformly random legal action (``LegalityMixin.random_action``): rejection sampling
+    over open slots x oriented hand types (and the decline in the extra phase), an absorb
+    checked only where two nook squares meet the slot; draws uniform over the options."""
+    phase = S[PHASE]
+    if phase == DRAW:
+        k = draw_options(S, out, 0)
+        return out[np.random.randint(0, k)]
+    h = S[O_HANDS] + 6 * S[PLAYER]
+    n_or = 0
+    orients = np.empty(12, dtype=np.int64)
+    for t in range(6):
+        if S[h + t]:
+            for q in range(2):
+                if ORIENTS[t, q] >= 0:
+                    orients[n_or] = ORIENTS[t, q]
+                    n_or += 1
+    n_open = 0
+    for s in range(T[2].shape[0]):
+        if slot_open(S, T, s):
+            slots_buf[n_open] = s
+            n_open += 1
+    placements = n_open * n_or
+    space = placements + (1 if phase == EXTRA else 0)
+    for _ in range(64):
+        i = np.random.randint(0, space)
+        if i == placements:
+            return DECLINE
+        s = slots_buf[i // n_or]
+        xy = orients[i % n_or]
+        if nook_squares_beside(S, T, s) <= 1 or placement_fault(S, T, s, xy // 3,
+                                                                    xy % 3) == 0:
+            return s * 9 + xy
+    k = legal_actions(S, T, out)
+    return out[np.random.randint(0, k)]
+
+
+@njit(cache=True)
 def slot_takes_a_domino(S, T) -> bool:
     """Whether some legal placement exists for a hand known not to be empty: a slot with at
     most one nook square beside it takes any domino (``legality.slot_takes_a_domino``)."""
-    nbr = T[0]
     slots = T[2]
-    onk = S[O_NOOK_OF]
     any_open = False
     for s in range(slots.shape[0]):
         if not slot_open(S, T, s):
             continue
         any_open = True
-        a = slots[s, 0]
-        b = slots[s, 1]
-        squares = 0
-        for i in range(4):
-            m = nbr[a, i]
-            if m >= 0 and m != b and S[onk + m] >= 0:
-                squares += 1
-            m = nbr[b, i]
-            if m >= 0 and m != a and S[onk + m] >= 0:
-                squares += 1
-        if squares <= 1:
+        if nook_squares_beside(S, T, s) <= 1:
             return True
     if not any_open:
         return False

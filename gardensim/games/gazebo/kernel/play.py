@@ -15,7 +15,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gardensim.games.gazebo.kernel.engine import apply_action, begin, legal_actions
+from gardensim.games.gazebo.kernel.engine import (
+    apply_action,
+    begin,
+    legal_actions,
+    random_action,
+)
 from gardensim.games.gazebo.kernel.evaluate import action_values
 from gardensim.games.gazebo.kernel.layout import (
     EVN,
@@ -172,13 +177,14 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves) -> in
     totals = np.empty(actions.shape[0], dtype=np.float64)
     D = np.empty_like(S)
     scratch = np.empty_like(S)
+    slots_buf = np.empty(T[2].shape[0], dtype=np.int64)
     n = 0
     while S[PHASE] != OVER:
-        k = legal_actions(S, T, actions)
         p = S[PLAYER]
         if kinds[p] == RANDOM:
-            a = actions[np.random.randint(0, k)]
+            a = random_action(S, T, slots_buf, actions)
         else:
+            k = legal_actions(S, T, actions)
             a = greedy_choice(S, T, ev, evc, actions, k, W[p], epsilon[p], samples[p], D,
                               scratch, vals, totals)
         if n >= moves.shape[0]:
