@@ -61,7 +61,7 @@ CONFIGS = (
         ("random",) * 3, ("greedy", "greedy", "random"),
     )),
     Config("aviary-4p-options", "aviary", 4,
-           {"raised_steal_needs_two": True, "no_move_ends_game": False, "hand_size": 2}, (
+           {"no_move_ends_game": False, "hand_size": 2}, (
                ("random",) * 4, ("greedy", "random", "greedy", "random"),
            )),
     Config("jungle-3p-vases", "jungle", 3, {}, (

@@ -76,3 +76,11 @@ def test_bad_player_count_and_board_are_config_errors():
         GazeboGame("aviary", 5)
     with pytest.raises(ConfigError, match="unknown board 'moon'"):
         GazeboGame("moon", 2)
+
+
+def test_raised_steal_option_on_a_garden_without_raised_patios_is_refused():
+    """An option the board never reads would report a variant that changed nothing."""
+    with pytest.raises(ConfigError, match="no effect on board 'aviary'"):
+        GazeboGame("aviary", 2, {"raised_steal_needs_two": True})
+    assert GazeboGame("botanical", 2, {"raised_steal_needs_two": True}).options[
+        "raised_steal_needs_two"]
