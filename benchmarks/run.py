@@ -138,6 +138,13 @@ def derive(results: dict[str, dict[str, Any]], memory: dict[str, Any]) -> dict[s
             out[key] = round(cost - 1, 3)
     if "mb_per_million_rows" in memory:
         out["turns_mb_per_million_rows"] = memory["mb_per_million_rows"]
+    kernel = (results.get("bench_kernel") or {}).get("median") or {}
+    for figure in ("random_games_per_cpu_s", "greedy_games_per_cpu_s"):
+        if figure in kernel:
+            out[f"kernel_{figure}"] = round(kernel[figure], 1)
+    if kernel.get("random_games_per_cpu_s_logged"):
+        out["kernel_log_cost"] = round(
+            kernel["random_games_per_cpu_s"] / kernel["random_games_per_cpu_s_logged"], 3)
     return out
 
 
@@ -154,6 +161,12 @@ TARGETS = [
      lambda v: v <= 0.10),
     ("turns frame, MB per million rows", lambda r, d: d.get("turns_mb_per_million_rows"),
      "<= 150", lambda v: v <= 150),
+    ("kernel random games/CPU-s (issue 24)",
+     lambda r, d: d.get("kernel_random_games_per_cpu_s"), ">= 20000", lambda v: v >= 20000),
+    ("kernel greedy games/CPU-s (issue 24)",
+     lambda r, d: d.get("kernel_greedy_games_per_cpu_s"), ">= 400", lambda v: v >= 400),
+    ("kernel event-log slowdown, x (issue 24)", lambda r, d: d.get("kernel_log_cost"), "<= 2",
+     lambda v: v <= 2),
 ]
 
 
