@@ -136,6 +136,49 @@ def slot_open(S, T, s: int) -> bool:
 
 
 @njit(cache=True)
+def open_slots(S, T, buf, simple, stop_at_simple: bool) -> int:
+    """The open slots in ascending order into ``buf`` (``slot_open`` for every code), and in
+    ``simple`` whether at most one nook square is beside each (``nook_squares_beside``); one
+    loop with no calls, as a call passing arrays costs more than the test itself. With
+    ``stop_at_simple``, returns -1 at the first simple slot (a placement surely exists)."""
+    nbr = T[0]
+    cinfo = T[1]
+    slots = T[2]
+    oc = S[O_COLOR]
+    onk = S[O_NOOK_OF]
+    j = 0
+    for s in range(slots.shape[0]):
+        a = slots[s, 0]
+        if a < 0:
+            continue
+        b = slots[s, 1]
+        if cinfo[a, C_OPEN] != 1 or S[oc + a] >= 0 or cinfo[b, C_OPEN] != 1 or S[oc + b] >= 0:
+            continue
+        touches = False
+        squares = 0
+        for i in range(4):
+            m = nbr[a, i]
+            if m >= 0 and m != b:
+                if S[oc + m] >= 0:
+                    touches = True
+                if S[onk + m] >= 0:
+                    squares += 1
+            m = nbr[b, i]
+            if m >= 0 and m != a:
+                if S[oc + m] >= 0:
+                    touches = True
+                if S[onk + m] >= 0:
+                    squares += 1
+        if touches:
+            if stop_at_simple and squares <= 1:
+                return -1
+            buf[j] = s
+            simple[j] = squares <= 1
+            j += 1
+    return j
+
+
+@njit(cache=True)
 def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     if S[LOG] == 0:
         return
@@ -303,12 +346,12 @@ def legal_placements(S, T, out, start: int) -> int:
     engine's order (slots ascending, hand types ascending, their orientations); returns the
     new end."""
     h = S[O_HANDS] + 6 * S[PLAYER]
+    buf = np.empty(T[2].shape[0], dtype=np.int64)
+    simple = np.empty(T[2].shape[0], dtype=np.bool_)
+    n_open = open_slots(S, T, buf, simple, False)
     j = start
-    n_slots = T[2].shape[0]
-    for s in range(n_slots):
-        if not slot_open(S, T, s):
-            continue
-        simple = nook_squares_beside(S, T, s) <= 1
+    for i in range(n_open):
+        s = buf[i]
         for t in range(6):
             if S[h + t] == 0:
                 continue
@@ -316,7 +359,7 @@ def legal_placements(S, T, out, start: int) -> int:
                 xy = ORIENTS[t, q]
                 if xy < 0:
                     continue
-                if simple or placement_fault(S, T, s, xy // 3, xy % 3) == 0:
+                if simple[i] or placement_fault(S, T, s, xy // 3, xy % 3) == 0:
                     out[j] = s * 9 + xy
                     j += 1
     return j
@@ -340,11 +383,8 @@ def random_action(S, T, slots_buf, out) -> int:
                 if ORIENTS[t, q] >= 0:
                     orients[n_or] = ORIENTS[t, q]
                     n_or += 1
-    n_open = 0
-    for s in range(T[2].shape[0]):
-        if slot_open(S, T, s):
-            slots_buf[n_open] = s
-            n_open += 1
+    simple = np.empty(slots_buf.shape[0], dtype=np.bool_)
+    n_open = open_slots(S, T, slots_buf, simple, False)
     placements = n_open * n_or
     space = placements + (1 if phase == EXTRA else 0)
     for _ in range(64):
@@ -353,8 +393,7 @@ def random_action(S, T, slots_buf, out) -> int:
             return DECLINE
         s = slots_buf[i // n_or]
         xy = orients[i % n_or]
-        if nook_squares_beside(S, T, s) <= 1 or placement_fault(S, T, s, xy // 3,
-                                                                    xy % 3) == 0:
+        if simple[i // n_or] or placement_fault(S, T, s, xy // 3, xy % 3) == 0:
             return s * 9 + xy
     k = legal_actions(S, T, out)
     return out[np.random.randint(0, k)]
@@ -364,26 +403,19 @@ def random_action(S, T, slots_buf, out) -> int:
 def slot_takes_a_domino(S, T) -> bool:
     """Whether some legal placement exists for a hand known not to be empty: a slot with at
     most one nook square beside it takes any domino (``legality.slot_takes_a_domino``)."""
-    slots = T[2]
-    any_open = False
-    for s in range(slots.shape[0]):
-        if not slot_open(S, T, s):
-            continue
-        any_open = True
-        if nook_squares_beside(S, T, s) <= 1:
-            return True
-    if not any_open:
-        return False
+    buf = np.empty(T[2].shape[0], dtype=np.int64)
+    simple = np.empty(T[2].shape[0], dtype=np.bool_)
+    n_open = open_slots(S, T, buf, simple, True)
+    if n_open < 0:
+        return True
     h = S[O_HANDS] + 6 * S[PLAYER]
-    for s in range(slots.shape[0]):
-        if not slot_open(S, T, s):
-            continue
+    for i in range(n_open):
         for t in range(6):
             if S[h + t] == 0:
                 continue
             for q in range(2):
                 xy = ORIENTS[t, q]
-                if xy >= 0 and placement_fault(S, T, s, xy // 3, xy % 3) == 0:
+                if xy >= 0 and placement_fault(S, T, buf[i], xy // 3, xy % 3) == 0:
                     return True
     return False
 
