@@ -366,6 +366,34 @@ def legal_placements(S, T, out, start: int) -> int:
 
 
 @njit(cache=True)
+def count_legal_placements(S, T) -> int:
+    """How many legal placements the current hand has (``legal_placements`` counted, the
+    absorb check only on slots with two nook squares beside them): telemetry's
+    ``legal_moves``."""
+    h = S[O_HANDS] + 6 * S[PLAYER]
+    buf = np.empty(T[2].shape[0], dtype=np.int64)
+    simple = np.empty(T[2].shape[0], dtype=np.bool_)
+    n_open = open_slots(S, T, buf, simple, False)
+    n_or = 0
+    for t in range(6):
+        if S[h + t]:
+            n_or += 1 if t < 3 else 2
+    total = 0
+    for i in range(n_open):
+        if simple[i]:
+            total += n_or
+            continue
+        for t in range(6):
+            if S[h + t] == 0:
+                continue
+            for q in range(2):
+                xy = ORIENTS[t, q]
+                if xy >= 0 and placement_fault(S, T, buf[i], xy // 3, xy % 3) == 0:
+                    total += 1
+    return total
+
+
+@njit(cache=True)
 def random_action(S, T, slots_buf, out) -> int:
     """A uniformly random legal action (``LegalityMixin.random_action``): rejection sampling
     over open slots x oriented hand types (and the decline in the extra phase), an absorb

@@ -18,6 +18,7 @@ from numba import njit
 from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
+    count_legal_placements,
     legal_actions,
     random_action,
 )
@@ -26,6 +27,7 @@ from gardensim.games.gazebo.kernel.layout import (
     EVN,
     GLEN,
     GPTR,
+    LOG,
     NPL,
     O_GENERAL,
     O_HANDS,
@@ -37,11 +39,13 @@ from gardensim.games.gazebo.kernel.layout import (
     O_SET,
     OVER,
     PHASE,
+    PLACE,
     PLAYER,
     PLEN,
     QIN,
     RLEN,
     RPTR,
+    TURN,
 )
 
 RANDOM, GREEDY = 0, 1
@@ -164,12 +168,19 @@ def greedy_choice(S, T, ev, evc, actions, k: int, W, epsilon: float, samples: in
     return actions[0]
 
 
+#: columns of a turn mark: turn, seat, event-log length, hand singles, hand doubles, legal
+#: placements (when the turn starts with a placement, else 0), index of its first action
+TURN_COLS = 7
+
+
 @njit(cache=True)
-def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves) -> int:
+def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns) -> int:
     """Play the game of ``S`` (just dealt) to its end with one bot per seat (``kinds``:
     RANDOM or GREEDY; greedy's ``epsilon``, ``samples`` and weights ``W`` per seat); each
-    action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``;
-    returns how many."""
+    action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``.
+    With the event log on, each turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the
+    play loop's turn index and seat) goes into ``turns``, the last row holding the log's end.
+    Returns (actions, turns)."""
     np.random.seed(seed)
     begin(S, T, ev)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
@@ -179,8 +190,24 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves) -> in
     scratch = np.empty_like(S)
     slots_buf = np.empty(T[2].shape[0], dtype=np.int64)
     n = 0
+    nt = 0
+    log = S[LOG] != 0
+    turn = -1
     while S[PHASE] != OVER:
         p = S[PLAYER]
+        if log and S[TURN] != turn:
+            turn = S[TURN]
+            if nt + 1 >= turns.shape[0]:
+                raise IndexError("kernel turn log full")
+            h = S[O_HANDS] + 6 * p
+            turns[nt, 0] = turn
+            turns[nt, 1] = p
+            turns[nt, 2] = S[EVN]
+            turns[nt, 3] = S[h] + S[h + 1] + S[h + 2]
+            turns[nt, 4] = S[h + 3] + S[h + 4] + S[h + 5]
+            turns[nt, 5] = count_legal_placements(S, T) if S[PHASE] == PLACE else 0
+            turns[nt, 6] = n
+            nt += 1
         if kinds[p] == RANDOM:
             a = random_action(S, T, slots_buf, actions)
         else:
@@ -193,4 +220,7 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves) -> in
         moves[n, 1] = S[EVN]
         n += 1
         apply_action(S, T, ev, evc, a)
-    return n
+    if log:
+        turns[nt, 2] = S[EVN]
+        turns[nt, 6] = n
+    return n, nt

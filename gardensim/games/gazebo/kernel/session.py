@@ -76,6 +76,7 @@ class KernelRecord:
     events: np.ndarray  # (m, 6) rows of layout.EV_COLS
     cells: np.ndarray  # the cells of nook events
     state: np.ndarray
+    turns: np.ndarray  # (turns + 1, play.TURN_COLS) marks; empty without the event log
 
     @property
     def actions(self) -> list[int]:
@@ -93,6 +94,7 @@ class KernelGame:
         self._ev = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
         self._evc = np.zeros(EVENT_CELLS, dtype=np.int32)
         self._moves = np.zeros((MOVE_ROWS, 2), dtype=np.int64)
+        self._turns = np.zeros((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The dealt position of ``seed`` (the readable engine's deal), its first turn begun."""
@@ -131,12 +133,13 @@ class KernelGame:
         eps = np.array([b.epsilon for b in bots], dtype=np.float64)
         samples = np.array([b.samples for b in bots], dtype=np.int64)
         W = np.array([b.weights for b in bots], dtype=np.float64)
-        k = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
-                           seed, self._moves)
+        k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
+                               seed, self._moves, self._turns)
         m = int(S[EVN]) if log else 0
         c = int(S[ECN]) if log else 0
         return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),
-                            self._evc[:c].copy(), S)
+                            self._evc[:c].copy(), S,
+                            self._turns[:nt + 1].copy() if log else self._turns[:0].copy())
 
     # ----- reading the kernel back -------------------------------------------------------
     def event_dict(self, row: np.ndarray, cells: np.ndarray) -> dict[str, Any]:
