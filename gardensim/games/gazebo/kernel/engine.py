@@ -585,7 +585,6 @@ def patio_counts(S, T, c: int, counts) -> None:
     nbr = T[0]
     onk = S[O_NOOK_OF]
     counts[:] = 0
-    seen = np.full(4, -1, dtype=np.int64)
     for i in range(4):
         m = nbr[c, i]
         if m < 0:
@@ -595,9 +594,9 @@ def patio_counts(S, T, c: int, counts) -> None:
             continue
         dup = False
         for q in range(i):
-            if seen[q] == k:
+            m2 = nbr[c, q]
+            if m2 >= 0 and S[onk + m2] == k:
                 dup = True
-        seen[i] = k
         if not dup:
             counts[S[S[O_OWNER] + k]] += S[S[O_GAZ] + k]
 
@@ -676,13 +675,14 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     o_gaz = S[O_GAZ]
     # rulings 5: per colour group, the nooks and lone squares it meets
     ng = 1 if x == y else 2
-    gcol = np.empty(2, dtype=np.int64)
-    gnew = np.empty((2, 2), dtype=np.int64)
-    gnnew = np.empty(2, dtype=np.int64)
-    gids = np.empty((2, 8), dtype=np.int64)
-    gnids = np.empty(2, dtype=np.int64)
-    glone = np.empty((2, 8), dtype=np.int64)
-    gnlone = np.empty(2, dtype=np.int64)
+    ws = np.empty(100, dtype=np.int64)  # one allocation for every small table below
+    gcol = ws[0:2]
+    gnew = ws[2:6].reshape((2, 2))
+    gnnew = ws[6:8]
+    gids = ws[8:24].reshape((2, 8))
+    gnids = ws[24:26]
+    glone = ws[26:42].reshape((2, 8))
+    gnlone = ws[42:44]
     for g in range(ng):
         if x == y:
             gcol[g] = x
@@ -702,19 +702,19 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             nids, nlone = gather(S, T, b, -1, a, b, y, gids[g], glone[g])
         gnids[g] = nids
         gnlone[g] = nlone
-    changed = np.empty(4, dtype=np.int64)
+    changed = ws[44:48]
     nchanged = 0
-    doubles = np.empty(4, dtype=np.int64)
+    doubles = ws[48:52]
     ndoubles = 0
-    vb_keys = np.empty(4, dtype=np.int64)
-    vb_vals = np.empty(4, dtype=np.int64)
+    vb_keys = ws[52:56]
+    vb_vals = ws[56:60]
     nvb = 0
-    added = np.empty(16, dtype=np.int64)
+    added = ws[60:76]
     # absorbs (rulings 6, 20): winners in turn order from the mover, then the domino square
-    order = np.empty(2, dtype=np.int64)
-    winner_of = np.empty(2, dtype=np.int64)
+    order = ws[76:78]
+    winner_of = ws[78:80]
     nabs = 0
-    weights = np.zeros(4, dtype=np.int64)
+    weights = ws[80:84]
     for g in range(ng):
         if gnids[g] >= 2:
             weights[:] = 0
@@ -792,9 +792,9 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             nvb += 1
         log_nook_event(S, ev, evc, EV_ABSORB, w, keep, losers)
     # creates (rulings 5, 22): the mover's, in reading order of their first square
-    cre = np.empty(2, dtype=np.int64)
+    cre = ws[84:86]
     ncre = 0
-    cre_key = np.empty(2, dtype=np.int64)
+    cre_key = ws[86:88]
     for g in range(ng):
         if gnids[g] == 0 and (gnlone[g] > 0 or gnnew[g] > 1):
             first = gnew[g, 0]
@@ -838,10 +838,10 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             doubles[ndoubles] = k
             ndoubles += 1
     # expands (rulings 5): owners in turn order from the mover, then reading order
-    exg = np.empty(2, dtype=np.int64)
+    exg = ws[88:90]
     nex = 0
-    ex_a = np.empty(2, dtype=np.int64)
-    ex_b = np.empty(2, dtype=np.int64)
+    ex_a = ws[90:92]
+    ex_b = ws[92:94]
     for g in range(ng):
         if gnids[g] == 1:
             k = gids[g, 0]
@@ -898,7 +898,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     for j in range(nchanged):
         dirty |= S[S[O_PMASK] + changed[j]]
     if dirty:
-        counts = np.zeros(4, dtype=np.int64)
+        counts = ws[94:98]
         i = 0
         while dirty:
             if dirty & 1:

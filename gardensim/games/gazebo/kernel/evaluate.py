@@ -14,12 +14,14 @@ import math
 import numpy as np
 from numba import njit
 
-from gardensim.games.gazebo.kernel.engine import apply_action, is_free
+from gardensim.games.gazebo.kernel.engine import apply_action
 from gardensim.games.gazebo.kernel.layout import (
+    C_OPEN,
     LOG,
     NEXT_NOOK,
     NPATIO,
     NPL,
+    O_COLOR,
     O_GAZ,
     O_HANDS,
     O_NCOL,
@@ -54,8 +56,10 @@ def exposed_count(S, T, player: int, partner: int) -> int:
     onk = S[O_NOOK_OF]
     hit = np.zeros(max(n_nooks, 1), dtype=np.bool_)
     near = np.empty(4, dtype=np.int64)
+    cinfo = T[1]
+    oc = S[O_COLOR]
     for f in range(nbr.shape[0]):
-        if not is_free(S, T, f):
+        if cinfo[f, C_OPEN] != 1 or S[oc + f] >= 0:
             continue
         m = 0
         for i in range(4):
@@ -89,9 +93,10 @@ def score_parts(S, T, player: int, W):
     ``EvaluationMixin.score_parts`` term for term."""
     n = S[NPL]
     partnership = S[PARTNER]
-    held = np.zeros(4, dtype=np.int64)
-    big = np.zeros(4, dtype=np.int64)
-    small = np.zeros(4, dtype=np.int64)
+    counts = np.zeros((6, 4), dtype=np.int64)  # one allocation for the per-seat figures
+    held = counts[0]
+    big = counts[1]
+    small = counts[2]
     threatened = 0
     for i in range(S[NPATIO]):
         h = S[S[O_PHOLD] + i]
@@ -110,7 +115,7 @@ def score_parts(S, T, player: int, W):
     exposed = 0
     if small[player]:
         exposed = exposed_count(S, T, player, 3 - player if partnership else player)
-    singles = np.zeros(4, dtype=np.int64)
+    singles = counts[3]
     if S[QIN]:
         h = S[O_HANDS] + 6 * player
         singles[player] = S[h] + S[h + 1] + S[h + 2]
@@ -124,8 +129,8 @@ def score_parts(S, T, player: int, W):
         start = S[S[O_START] + s]
         placed[s] = (start - S[S[O_SUPPLY] + s]) / start
     if partnership:
-        left = np.zeros(4, dtype=np.int64)
-        total = np.zeros(4, dtype=np.int64)
+        left = counts[4]
+        total = counts[5]
         for s in range(4):
             total[s] = S[S[O_START] + s]
             left[s] = total[s] - S[S[O_SUPPLY] + s]
