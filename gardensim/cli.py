@@ -13,6 +13,7 @@ from importlib import import_module
 
 from gardensim import __version__
 from gardensim.commands import COMMANDS
+from gardensim.core import registry
 from gardensim.core.errors import GardensimError, os_error_text
 
 
@@ -24,13 +25,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gardensim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = import_module(f"gardensim.commands.{name}")
-        except ModuleNotFoundError as exc:  # a subcommand still being written
-            if exc.name != f"gardensim.commands.{name}":
-                raise
-            continue
-        module.add_parser(sub)
+        import_module(f"gardensim.commands.{name}").add_parser(sub)
+    for game in registry.game_names():
+        for path in registry.game_spec(game).commands:
+            import_module(path).add_parser(sub)
     return parser
 
 

@@ -1,18 +1,17 @@
-"""Shared test setup: the toy game (tests/support/toygame.py) is registered for tests of bots and
-the runner through the environment, so worker processes see it too."""
+"""Shared test setup: the test games (tests/support/toygame.py, tests/sim/slowtoy.py) are
+registered as a plugin package registers a game, through ``gardensim.games`` entry points: the
+metadata in tests/support/plugins is put on the path here and in ``PYTHONPATH``, so worker
+processes and CLI subprocesses find the same games."""
 
 import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-os.environ.setdefault("GARDENSIM_GAMES", "toy=tests.support.toygame:ToyGame")
+PLUGINS = ROOT / "tests" / "support" / "plugins"
 os.environ["PYTHONPATH"] = os.pathsep.join(
-    filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])
+    filter(None, [str(ROOT), str(PLUGINS), os.environ.get("PYTHONPATH", "")])
 )
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from gardensim.core import registry  # noqa: E402
-
-registry._register_from_env()
+for path in (PLUGINS, ROOT):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))

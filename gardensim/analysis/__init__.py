@@ -1,9 +1,9 @@
 """Statistics over stored frames, one module per question (reads DataFrames, never a game).
 
-- :mod:`~gardensim.analysis.seat`: does the first player win too often? (and the handicap)
+- :mod:`~gardensim.analysis.seat`: does the first player win too often?
 - :mod:`~gardensim.analysis.verdict`: fair within a margin, unfair, or undecided
-- :mod:`~gardensim.analysis.upsets`: is one drawing system luckier? (the weaker bot's upsets)
-- :mod:`~gardensim.analysis.luck`: how much does the draw decide, for these bots?
+- :mod:`~gardensim.analysis.upsets`: is one arm luckier? (the weaker bot's upsets)
+- :mod:`~gardensim.analysis.luck`: how much does the deal decide, for these bots?
 - :mod:`~gardensim.analysis.arms`: does a rule variant change outcomes? (paired on deals)
 - :mod:`~gardensim.analysis.scores`: how do boards (arms) change the points players score?
 - :mod:`~gardensim.analysis.shape`: what games look like
@@ -22,10 +22,10 @@ from importlib import import_module
 from typing import Any
 
 _LAZY = {
-    "seat_advantage": "seat", "gazebo_compensation": "seat", "seat_frame": "seat",
+    "seat_advantage": "seat", "seat_frame": "seat",
     "pooled_seat_advantage": "seat", "holm": "seat", "Verdict": "verdict",
     "upset_rate": "upsets",
-    "singles_drawn": "luck", "draw_advantage": "luck", "variance_decomposition": "luck",
+    "variance_decomposition": "luck",
     "skill_expression": "luck",
     "compare_arms": "arms", "comparison_frame": "arms",
     "score_distributions": "scores", "compare_scores": "scores",

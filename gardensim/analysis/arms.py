@@ -26,6 +26,7 @@ from gardensim.analysis.frames import (
     require,
     seat_columns,
 )
+from gardensim.core.spec import GENERIC_COLUMNS, Columns
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -263,9 +264,10 @@ def comparison_frame(results: list[ArmComparison]) -> pd.DataFrame:
 @dataclass
 class LuckComparison:
     """How much more does the deal predetermine the result under one arm, for these bots? The
-    deal's share of outcome variance (and the singles gap between the luckiest and unluckiest
-    player), arm minus baseline, on their common deals. "Is one arm luckier for players of
-    different skill?" is :func:`gardensim.analysis.upsets.upset_rate`."""
+    deal's share of outcome variance (and, when the game declares a per-seat measure of what a
+    player was dealt, the gap between the luckiest and unluckiest player), arm minus baseline,
+    on their common deals. "Is one arm luckier for players of different skill?" is
+    :func:`gardensim.analysis.upsets.upset_rate`."""
 
     players: int
     baseline: str
@@ -280,11 +282,15 @@ class LuckComparison:
     sentence: str
     bots: str = ""
     mirror: bool = True
+    #: Words for the game's deal-luck measure (``Columns.deal_luck_words``) in the sentence.
+    luck_words: str = ""
 
 
-def _gap_per_deal(rows: pd.DataFrame, players: int, deals: np.ndarray) -> np.ndarray | None:
-    cols = seat_columns("singles_drawn", players)
-    if not all(c in rows for c in cols):
+def _gap_per_deal(
+    rows: pd.DataFrame, players: int, deals: np.ndarray, luck: str | None
+) -> np.ndarray | None:
+    cols = seat_columns(luck, players) if luck else []
+    if not cols or not all(c in rows for c in cols):
         return None
     rows = rows[rows["deal"].isin(deals)]
     drawn = rows[cols].astype(float).to_numpy()
@@ -311,7 +317,7 @@ def _luck_sentence(c: LuckComparison) -> str:
     )
     if c.gap_difference is not None and c.gap_ci is not None:
         text += (
-            f"; the singles gap between the luckiest and unluckiest player changes by "
+            f"; the {c.luck_words} gap between the luckiest and unluckiest player changes by "
             f"{c.gap_difference:+.2f} (CI {c.gap_ci[0]:+.2f} to {c.gap_ci[1]:+.2f})"
         )
     if c.mirror:
@@ -322,11 +328,13 @@ def _luck_sentence(c: LuckComparison) -> str:
 
 
 def compare_luck(
-    games: pd.DataFrame, baseline: str | None = None, boot: int = 500, seed: int = 0
+    games: pd.DataFrame, baseline: str | None = None, boot: int = 500, seed: int = 0,
+    columns: Columns = GENERIC_COLUMNS,
 ) -> list[LuckComparison]:
     """Each arm against ``baseline`` on how much the deal decides, per player count (and
     study). Both arms' variance decompositions are bootstrapped on the *same* resampled deals,
-    so the interval of the difference keeps the pairing."""
+    so the interval of the difference keeps the pairing. ``columns`` says which per-seat column
+    (if any) measures what each player was dealt."""
     from gardensim.analysis.frames import complete_deals
     from gardensim.analysis.luck import deal_blocks
 
@@ -342,8 +350,8 @@ def compare_luck(
                                     complete_deals(arm_rows)["deal"].unique())
             a = deal_blocks(base_rows, base, players, common)
             b = deal_blocks(arm_rows, arm, players, common)
-            gap_a = _gap_per_deal(base_rows, players, a.deals)
-            gap_b = _gap_per_deal(arm_rows, players, b.deals)
+            gap_a = _gap_per_deal(base_rows, players, a.deals, columns.deal_luck)
+            gap_b = _gap_per_deal(arm_rows, players, b.deals, columns.deal_luck)
             rng = np.random.default_rng(seed)
             n = len(a.deals)
             diffs, gaps = [], []
@@ -363,6 +371,7 @@ def compare_luck(
                 ci=tuple(float(x) for x in np.percentile(diffs, [2.5, 97.5])),
                 gap_difference=gap, gap_ci=gap_ci, sentence="",
                 bots=bots_phrase(rows, players), mirror=len(bot_names(rows, players)) == 1,
+                luck_words=columns.deal_luck_words,
             )
             result.sentence = _luck_sentence(result)
             results.append(result)

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gardensim.core.errors import GardensimError
+from gardensim.core.protocol import MAX_SEATS
 
 if TYPE_CHECKING:
     import pandas as pd
 
-MAX_SEATS = 4
 
 
 class MissingData(GardensimError):

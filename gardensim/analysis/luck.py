@@ -1,20 +1,17 @@
-"""How much does the draw decide, for these bots? Luck measures per drawing system (one arm =
-one system).
+"""How much does the deal decide, for these bots? Luck measures per arm (a rule variant).
 
-Four views: how many single-coloured dominoes each player draws (and how unequal a table gets),
-how much an extra single (and a standard deviation of draw advantage) raises the odds of
-winning (logistic regression), what share of the variance of results belongs to the deal, the
-seat and the bot (duplicate play), and how reliably the stronger bot wins (skill expression
-after Duersch, Lambrecht & Oechssler 2020, "Measuring skill and chance in games"). The variance
-shares describe the seated bots: with one bot in every seat they cannot say whether a weaker
-player wins more often under one system; :mod:`gardensim.analysis.upsets` answers that.
-Methods: ``docs/analysis.md``.
+Two views: what share of the variance of results belongs to the deal, the seat and the bot
+(duplicate play), and how reliably the stronger bot wins (skill expression after Duersch,
+Lambrecht & Oechssler 2020, "Measuring skill and chance in games"). The variance shares describe
+the seated bots: with one bot in every seat they cannot say whether a weaker player wins more
+often under one arm; :mod:`gardensim.analysis.upsets` answers that. Luck measures that read a
+game's own columns (what a player drew) live in that game's package. Methods:
+``docs/analysis.md``.
 """
 
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,7 +22,6 @@ from gardensim.analysis.frames import (
     bot_names,
     bots_phrase,
     complete_deals,
-    deals_of,
     groups,
     label,
     long_seats,
@@ -36,154 +32,6 @@ from gardensim.analysis.frames import (
 
 if TYPE_CHECKING:
     import pandas as pd
-
-
-def _mean_ci(values: np.ndarray, clusters: np.ndarray) -> tuple[float, float, float]:
-    """Mean with a 95% interval clustered on the deal (CR1, t with deals − 1 degrees of
-    freedom): the rotated replays of one deal share their draws, so they are not
-    independent."""
-    from gardensim.stats.cluster import clustered_mean
-
-    cm = clustered_mean(values, clusters)
-    return cm.mean, cm.lo, cm.hi
-
-
-@dataclass
-class SinglesDrawn:
-    """Single-coloured dominoes drawn per player per game, by arm, for one player count."""
-
-    players: int
-    table: pd.DataFrame = field(repr=False)
-    distribution: pd.DataFrame = field(repr=False)
-    sentence: str
-
-
-def singles_drawn(games: pd.DataFrame) -> list[SinglesDrawn]:
-    """Per player count: mean and spread of singles drawn per player, and the per-game gap
-    between the luckiest and unluckiest player (the inequality a drawing system allows)."""
-    import pandas as pd
-
-    require(games, ["singles_drawn_0", "singles_drawn_1"], "singles drawn")
-    out: dict[int, list[tuple[str, pd.DataFrame]]] = {}
-    for arm, n, rows in groups(games):
-        out.setdefault(n, []).append((arm, rows))
-    results = []
-    for n, arms in sorted(out.items()):
-        records, dist = [], []
-        for arm, rows in arms:
-            drawn = rows[seat_columns("singles_drawn", n)].astype(float).to_numpy()
-            deals = deals_of(rows)
-            gap = drawn.max(axis=1) - drawn.min(axis=1)
-            gap_mean, gap_lo, gap_hi = _mean_ci(gap, deals)
-            flat = drawn.ravel()
-            records.append({
-                "arm": arm, "players": n, "games": len(rows), "mean": flat.mean(),
-                "sd": flat.std(ddof=1), "p10": np.percentile(flat, 10),
-                "median": np.median(flat), "p90": np.percentile(flat, 90),
-                "gap_mean": gap_mean, "gap_lo": gap_lo, "gap_hi": gap_hi,
-            })
-            values, counts = np.unique(flat, return_counts=True)
-            dist += [{"arm": arm, "players": n, "singles": v, "share": c / flat.size}
-                     for v, c in zip(values, counts, strict=True)]
-        table = pd.DataFrame.from_records(records)
-        parts = [
-            f"{r.arm}: {r.mean:.2f} per player (sd {r.sd:.2f}), gap {r.gap_mean:.2f} "
-            f"(95% CI {r.gap_lo:.2f}–{r.gap_hi:.2f})"
-            for r in table.itertuples()
-        ]
-        bots = bots_phrase(pd.concat([rows for _, rows in arms]), n)
-        sentence = (
-            f"With {n} players and {bots.removeprefix('with ')}, single-coloured dominoes "
-            f"drawn per game and the gap between the luckiest and unluckiest player were — "
-            f"{'; '.join(parts)}."
-        )
-        results.append(SinglesDrawn(n, table, pd.DataFrame.from_records(dist), sentence))
-    return results
-
-
-@dataclass
-class DrawAdvantage:
-    """Logistic regression of winning on the singles a player drew beyond the others' mean."""
-
-    arm: str
-    players: int
-    games: int
-    odds_ratio: float
-    ci: tuple[float, float]
-    p_value: float
-    binned: pd.DataFrame = field(repr=False)
-    curve: pd.DataFrame = field(repr=False)
-    sentence: str
-    #: Odds ratio per standard deviation of draw advantage (``advantage_sd`` singles): the
-    #: systems spread draws differently, so only this scale compares them.
-    odds_ratio_per_sd: float = math.nan
-    ci_per_sd: tuple[float, float] = (math.nan, math.nan)
-    advantage_sd: float = math.nan
-
-
-def draw_advantage_of(rows: pd.DataFrame, arm: str, players: int) -> DrawAdvantage:
-    """Fit ``win ~ advantage + C(seat) [+ C(bot)]`` (binomial GLM, win share as the response,
-    standard errors clustered by deal) for one group; the bot term keeps a stronger bot's
-    different drawing habits from passing for luck."""
-    import pandas as pd
-    import statsmodels.api as sm
-    import statsmodels.formula.api as smf
-
-    data = long_seats(rows, players, extra=["singles_drawn"])
-    total = data.groupby("game")["singles_drawn"].transform("sum")
-    data["advantage"] = data["singles_drawn"] - (total - data["singles_drawn"]) / (players - 1)
-    if data["advantage"].nunique() < 2:
-        raise MissingData(f"draw advantage in {label(arm, players)}: every player drew alike")
-    formula = "win ~ advantage + C(seat)" + (" + C(bot)" if data["bot"].nunique() > 1 else "")
-    model = smf.glm(formula, data, family=sm.families.Binomial())
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        fit = model.fit(cov_type="cluster", cov_kwds={"groups": data["deal"].to_numpy()})
-    beta = float(fit.params["advantage"])
-    lo, hi = (float(x) for x in fit.conf_int().loc["advantage"])
-    level_means = [data.groupby(f)["win"].mean() for f in ("seat", "bot")]
-    separated = any(((m <= 0) | (m >= 1)).any() for m in level_means)
-    finite = all(math.isfinite(x) and abs(x) < 50 for x in (beta, lo, hi))
-    if separated or not finite or hi - lo < 1e-9:
-        import pandas as pd
-
-        return DrawAdvantage(
-            arm=arm, players=players, games=len(rows), odds_ratio=math.nan,
-            ci=(math.nan, math.nan), p_value=math.nan, binned=pd.DataFrame(),
-            curve=pd.DataFrame(), sentence=(
-                f"In {label(arm, players)}, the logistic fit of winning on the draw did not "
-                "converge (a bot or a seat always wins), so the draw's effect is not measured."
-            ),
-        )
-    grid = np.linspace(data["advantage"].min(), data["advantage"].max(), 41)
-    curve_rows = pd.DataFrame({"advantage": grid, "seat": 0, "bot": data["bot"].mode()[0]})
-    curve = pd.DataFrame({"advantage": grid, "win": fit.predict(curve_rows).to_numpy()})
-    clipped = data["advantage"].round().clip(-5, 5)
-    binned = (data.assign(bin=clipped).groupby("bin")["win"].agg(["mean", "size"])
-              .reset_index().rename(columns={"bin": "advantage", "mean": "win", "size": "n"}))
-    sd = float(data["advantage"].std(ddof=1))
-    result = DrawAdvantage(
-        arm=arm, players=players, games=len(rows), odds_ratio=math.exp(beta),
-        ci=(math.exp(lo), math.exp(hi)), p_value=float(fit.pvalues["advantage"]),
-        binned=binned, curve=curve, sentence="", odds_ratio_per_sd=math.exp(beta * sd),
-        ci_per_sd=(math.exp(lo * sd), math.exp(hi * sd)), advantage_sd=sd,
-    )
-    result.sentence = (
-        f"In {label(arm, players)}, {bots_phrase(rows, players)}, each single-coloured domino "
-        f"drawn above the other players' average multiplies a player's odds of winning by "
-        f"{result.odds_ratio:.2f} (95% CI {result.ci[0]:.2f}–{result.ci[1]:.2f}), and one "
-        f"standard deviation of draw advantage ({sd:.2f} singles) by "
-        f"{result.odds_ratio_per_sd:.2f} (CI {result.ci_per_sd[0]:.2f}–"
-        f"{result.ci_per_sd[1]:.2f}); compare drawing systems per standard deviation, since "
-        "they spread the draws differently."
-    )
-    return result
-
-
-def draw_advantage(games: pd.DataFrame) -> list[DrawAdvantage]:
-    """Odds ratio of winning per extra single drawn, for every arm and player count."""
-    require(games, ["singles_drawn_0", "singles_drawn_1", "win_0", "deal"], "draw advantage")
-    return [draw_advantage_of(rows, arm, n) for arm, n, rows in groups(games)]
 
 
 @dataclass

@@ -18,14 +18,9 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gardensim.analysis.arms import ArmComparison, LuckComparison
-    from gardensim.analysis.luck import (
-        DrawAdvantage,
-        SinglesDrawn,
-        SkillExpression,
-        VarianceDecomposition,
-    )
+    from gardensim.analysis.luck import SkillExpression, VarianceDecomposition
     from gardensim.analysis.scores import ScoreComparison, ScoreDistribution
-    from gardensim.analysis.seat import GazeboCompensation, SeatAdvantage
+    from gardensim.analysis.seat import SeatAdvantage
     from gardensim.analysis.shape import ShapeSummary
     from gardensim.analysis.upsets import UpsetComparison
 
@@ -33,7 +28,9 @@ WIDTH = 3.6
 HEIGHT = 3.0
 
 
-def _figure(panels: int, height: float = HEIGHT, columns: int = 3) -> tuple[Figure, list[Axes]]:
+def panel_figure(
+    panels: int, height: float = HEIGHT, columns: int = 3
+) -> tuple[Figure, list[Axes]]:
     """A figure of ``panels`` axes, wrapped after ``columns`` per row; spare axes hidden."""
     from matplotlib.figure import Figure
 
@@ -47,7 +44,7 @@ def _figure(panels: int, height: float = HEIGHT, columns: int = 3) -> tuple[Figu
     return fig, axes[:panels]
 
 
-def _colours(names: Sequence[str]) -> dict[str, Any]:
+def colours_for(names: Sequence[str]) -> dict[str, Any]:
     from matplotlib import colormaps
 
     cmap = colormaps["tab10"]
@@ -60,7 +57,7 @@ def _err(value: Any, lo: Any, hi: Any) -> np.ndarray:
     return np.nan_to_num(np.clip(np.vstack([value - lo, hi - value]), 0, None))
 
 
-def _by_players(results: Sequence[Any]) -> dict[int, list[Any]]:
+def by_players(results: Sequence[Any]) -> dict[int, list[Any]]:
     out: dict[int, list[Any]] = {}
     for r in results:
         out.setdefault(r.players, []).append(r)
@@ -70,9 +67,9 @@ def _by_players(results: Sequence[Any]) -> dict[int, list[Any]]:
 def seat_plot(results: Sequence[SeatAdvantage]) -> Figure:
     """Win share per seat with 95% deal-clustered intervals against the fair share, per player
     count."""
-    by = _by_players(results)
-    fig, axes = _figure(len(by))
-    colours = _colours([r.arm for r in results])
+    by = by_players(results)
+    fig, axes = panel_figure(len(by))
+    colours = colours_for([r.arm for r in results])
     for ax, (players, group) in zip(axes, by.items(), strict=False):
         width = 0.7 / len(group)
         for i, r in enumerate(group):
@@ -90,69 +87,13 @@ def seat_plot(results: Sequence[SeatAdvantage]) -> Figure:
     return fig
 
 
-def compensation_plot(results: Sequence[GazeboCompensation]) -> Figure:
-    """Re-scored win share of each seat against extra gazebos given to that seat alone."""
-    fig, axes = _figure(len(results), columns=max(len({r.arm for r in results}), 1))
-    for ax, r in zip(axes, results, strict=False):
-        for seat, rows in r.curve.groupby("seat"):
-            ax.plot(rows["extra"], rows["share"], marker="o", markersize=3, label=f"seat {seat}")
-        ax.axhline(1 / r.players, color="grey", linestyle="--", linewidth=1)
-        ax.axvline(0, color="grey", linewidth=0.5)
-        ax.set_xlabel("extra gazebos for that seat")
-        ax.set_ylabel("re-scored win share")
-        ax.set_title(f"{r.arm}, {r.players} players", fontsize="medium")
-        ax.legend(fontsize="small")
-    return fig
-
-
-def singles_plot(results: Sequence[SinglesDrawn]) -> Figure:
-    """Distribution of single-coloured dominoes drawn per player per game, by arm."""
-    fig, axes = _figure(len(results))
-    for ax, r in zip(axes, results, strict=False):
-        arms = sorted(r.distribution["arm"].unique())
-        colours = _colours(arms)
-        width = 0.8 / len(arms)
-        for i, arm in enumerate(arms):
-            rows = r.distribution[r.distribution["arm"] == arm]
-            ax.bar(rows["singles"] + (i - (len(arms) - 1) / 2) * width, rows["share"],
-                   width=width, color=colours[arm], label=arm)
-        ax.set_xlabel("singles drawn per player per game")
-        ax.set_ylabel("share of player-games")
-        ax.set_title(f"{r.players} players")
-        ax.legend(fontsize="small")
-    return fig
-
-
-def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
-    """Observed win share by draw advantage (points, size = players) and the fitted curve."""
-    by = _by_players(results)
-    fig, axes = _figure(len(by))
-    colours = _colours([r.arm for r in results])
-    for ax, (players, group) in zip(axes, by.items(), strict=False):
-        for r in group:
-            if r.curve.empty:
-                continue
-            c = colours[r.arm]
-            size = 8 + 60 * r.binned["n"] / r.binned["n"].max()
-            ax.scatter(r.binned["advantage"], r.binned["win"], s=size, color=c, alpha=0.6)
-            ax.plot(r.curve["advantage"], r.curve["win"], color=c,
-                    label=f"{r.arm} (OR {r.odds_ratio:.2f})")
-        ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
-        ax.set_xlabel("singles drawn minus others' mean")
-        ax.set_ylabel("win share (seat 0 curve)")
-        ax.set_title(f"{players} players")
-        if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize="small")
-    return fig
-
-
 def variance_plot(results: Sequence[VarianceDecomposition]) -> Figure:
     """Stacked shares of outcome variance: deal, seat, bot, play."""
-    fig, axes = _figure(1, height=0.6 + 0.45 * max(len(results), 1))
+    fig, axes = panel_figure(1, height=0.6 + 0.45 * max(len(results), 1))
     ax = axes[0]
     fig.set_figwidth(WIDTH * 2)
     names = ["deal", "seat", "bot", "play"]
-    colours = _colours(names)
+    colours = colours_for(names)
     labels = [f"{r.arm}, {r.players}p" for r in results]
     left = np.zeros(len(results))
     for name in names:
@@ -169,7 +110,7 @@ def variance_plot(results: Sequence[VarianceDecomposition]) -> Figure:
 def _difference_plot(results: Sequence[Any], xlabel: str) -> Figure:
     """One row per compared pair of arms: the paired difference (``arm − baseline``) with its
     95% interval, against a dashed zero."""
-    fig, axes = _figure(1, height=1.2 + 0.4 * max(len(results), 1))
+    fig, axes = panel_figure(1, height=1.2 + 0.4 * max(len(results), 1))
     fig.set_figwidth(WIDTH * 2)
     ax = axes[0]
     y = np.arange(len(results))
@@ -187,7 +128,7 @@ def _difference_plot(results: Sequence[Any], xlabel: str) -> Figure:
 def upset_plot(results: Sequence[UpsetComparison]) -> Figure:
     """Each arm's upset rate (the weaker bot beating the stronger) with 95% deal-clustered
     intervals, one row per arm and pair of bots: the baseline above, the compared arm below."""
-    fig, axes = _figure(1, height=1.2 + 0.5 * max(len(results), 1))
+    fig, axes = panel_figure(1, height=1.2 + 0.5 * max(len(results), 1))
     fig.set_figwidth(WIDTH * 2)
     ax = axes[0]
     labels, rates, los, his = [], [], [], []
@@ -213,7 +154,7 @@ def luck_compare_plot(results: Sequence[LuckComparison]) -> Figure:
 
 def skill_plot(results: Sequence[SkillExpression]) -> Figure:
     """How often the stronger bot wins, with bootstrap intervals, per arm and player count."""
-    fig, axes = _figure(2)
+    fig, axes = panel_figure(2)
     labels = [f"{r.arm}, {r.players}p" for r in results]
     y = np.arange(len(results))
     share = np.array([r.stronger_share for r in results])
@@ -239,7 +180,7 @@ def arms_plot(results: Sequence[ArmComparison]) -> Figure:
     for r in results:
         outcomes.setdefault(r.outcome, []).append(r)
     rows = max(len(group) for group in outcomes.values())
-    fig, axes = _figure(len(outcomes), height=1.2 + 0.4 * rows)
+    fig, axes = panel_figure(len(outcomes), height=1.2 + 0.4 * rows)
     for ax, (name, group) in zip(axes, outcomes.items(), strict=False):
         y = np.arange(len(group))
         diff = np.array([r.difference for r in group])
@@ -257,9 +198,9 @@ def arms_plot(results: Sequence[ArmComparison]) -> Figure:
 def score_plot(results: Sequence[ScoreDistribution]) -> Figure:
     """Every player's final score per arm as overlaid histograms (share of player-games per
     2-point bin), one panel per player count; dashed lines mark the means."""
-    by = _by_players(results)
-    fig, axes = _figure(len(by))
-    colours = _colours([r.arm for r in results])
+    by = by_players(results)
+    fig, axes = panel_figure(len(by))
+    colours = colours_for([r.arm for r in results])
     for ax, (players, group) in zip(axes, by.items(), strict=False):
         low = min(float(r.scores.min()) for r in group)
         high = max(float(r.scores.max()) for r in group)
@@ -285,8 +226,8 @@ def score_difference_plot(results: Sequence[ScoreComparison]) -> Figure:
 def length_plot(games: pd.DataFrame) -> Figure:
     """Histogram of game length in turns per arm, one panel per player count."""
     players = sorted(int(p) for p in games["players"].unique())
-    fig, axes = _figure(len(players))
-    colours = _colours([str(a) for a in games["arm"].unique()])
+    fig, axes = panel_figure(len(players))
+    colours = colours_for([str(a) for a in games["arm"].unique()])
     for ax, n in zip(axes, players, strict=False):
         rows = games[games["players"] == n]
         bins = np.arange(rows["turns"].min(), rows["turns"].max() + 2) - 0.5
@@ -305,8 +246,8 @@ def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) 
     when the table has ``lo``/``hi``."""
     table = summary.table
     players = sorted(int(p) for p in table["players"].unique())
-    fig, axes = _figure(len(players))
-    colours = _colours([str(a) for a in table["arm"].unique()])
+    fig, axes = panel_figure(len(players))
+    colours = colours_for([str(a) for a in table["arm"].unique()])
     for ax, n in zip(axes, players, strict=False):
         rows = table[table["players"] == n]
         cats = sorted(rows[category].unique(), key=str)
@@ -330,7 +271,7 @@ def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) 
 
 def lead_plot(history: pd.DataFrame) -> Figure:
     """Histogram of when the eventual winner took the lead for good (fraction of the game)."""
-    fig, axes = _figure(1)
+    fig, axes = panel_figure(1)
     fig.set_figwidth(WIDTH * 1.6)
     ax = axes[0]
     keys = ["arm", "players"] if "players" in history else ["arm"]
@@ -346,7 +287,7 @@ def lead_plot(history: pd.DataFrame) -> Figure:
 
 def branching_plot(summary: ShapeSummary) -> Figure:
     """Median legal moves per tenth of the game, one line per arm and player count."""
-    fig, axes = _figure(1)
+    fig, axes = panel_figure(1)
     fig.set_figwidth(WIDTH * 1.6)
     ax = axes[0]
     for (arm, n), rows in summary.table.groupby(["arm", "players"]):

@@ -12,7 +12,6 @@ Verdict`. See ``docs/analysis.md`` for methods, assumptions and measured coverag
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,7 +20,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gardensim.analysis.frames import (
-    MissingData,
     bot_names,
     bots_phrase,
     deals_of,
@@ -64,7 +62,7 @@ class SeatAdvantage:
     elo_ci: tuple[float, float] | None
     sentence: str
     #: Share of games seat 0 started, when the game records its start player (``first_player``
-    #: column: Summer Pavilion may draw it at random); None means seat 0 always starts.
+    #: column of a game that may draw it at random); None means seat 0 always starts.
     seat0_starts: float | None = None
     deals: int = 0
     #: "with greedy bots in every seat": whose answer this is.
@@ -150,11 +148,12 @@ def holm(results: Sequence[SeatAdvantage]) -> None:
         finish(r)
 
 
-def _seat0_starts(rows: pd.DataFrame) -> float | None:
-    """Share of games seat 0 started, or None when seat 0 always starts (or no game says)."""
-    if "first_player" not in rows:
+def _seat0_starts(rows: pd.DataFrame, start_player: str | None) -> float | None:
+    """Share of games seat 0 started, read from the game's ``start_player`` column
+    (``Columns.start_player``), or None when seat 0 always starts (or no game says)."""
+    if start_player is None or start_player not in rows:
         return None
-    share = float((rows["first_player"].astype(float) == 0).mean())
+    share = float((rows[start_player].astype(float) == 0).mean())
     return None if share == 1 else share
 
 
@@ -165,7 +164,7 @@ def _listing(names: Sequence[str]) -> str:
 
 def seat_advantage_of(
     rows: pd.DataFrame, arm: str, players: int, fair_margin: float = FAIR_MARGIN,
-    pooled: Sequence[str] = (), pool_p: float | None = None,
+    pooled: Sequence[str] = (), pool_p: float | None = None, *, start_player: str | None = None,
 ) -> SeatAdvantage:
     """Seat advantage of one group (rows of one arm, or of pooled arms, and one player count).
 
@@ -214,7 +213,7 @@ def seat_advantage_of(
         arm=arm, players=players, games=n, mirror=len(names) == 1,
         table=table, statistic=test.statistic, df=(test.df_num, test.df_denom),
         p_value=test.p_value, elo=elo, elo_ci=elo_ci, sentence="",
-        seat0_starts=_seat0_starts(rows), deals=quantities[0].estimate.clusters,
+        seat0_starts=_seat0_starts(rows, start_player), deals=quantities[0].estimate.clusters,
         bots=bots_phrase(rows, players, names), teams=teams,
         design_effect=quantities[0].estimate.design_effect, fair_margin=fair_margin,
         pooled=tuple(pooled), pool_p=pool_p, quantities=quantities,
@@ -223,15 +222,20 @@ def seat_advantage_of(
 
 
 def seat_advantage(games: pd.DataFrame, fair_margin: float = FAIR_MARGIN,
-                   adjust: bool = True) -> list[SeatAdvantage]:
+                   adjust: bool = True, *, start_player: str | None = None
+                   ) -> list[SeatAdvantage]:
     """Seat advantage for every arm and player count in ``games``.
+
+    ``start_player`` names the games column recording who started, for games where seat 0
+    does not always start (``Columns.start_player`` of the game's spec).
 
     ``fair_margin`` is the study's equivalence margin (a share: 0.03 = ±3 points); with
     ``adjust`` the verdicts use Holm-adjusted p-values over the results returned (a report
     widens that family to all its seat tests with :func:`holm`).
     """
     require(games, ["arm", "players", "win_0", "win_1", "bot_0"], "seat advantage")
-    results = [seat_advantage_of(rows, arm, n, fair_margin) for arm, n, rows in groups(games)]
+    results = [seat_advantage_of(rows, arm, n, fair_margin, start_player=start_player)
+               for arm, n, rows in groups(games)]
     if adjust and len(results) > 1:
         holm(results)
     return results
@@ -272,7 +276,8 @@ def _pool_test(rows: pd.DataFrame, arms: Sequence[str], players: int,
 
 
 def pooled_seat_advantage(
-    games: pd.DataFrame, fair_margin: float = FAIR_MARGIN, alpha: float = 0.05,
+    games: pd.DataFrame, fair_margin: float = FAIR_MARGIN, alpha: float = 0.05, *,
+    start_player: str | None = None,
 ) -> list[SeatAdvantage]:
     """The answers to "does the first player win too often?": per player count (and study),
     arms with the same bots that a paired comparison on their common deals cannot tell apart
@@ -298,10 +303,11 @@ def pooled_seat_advantage(
             if p is not None and p >= alpha:
                 pooled = rows[rows["arm"].isin(arms)]
                 name = f"{_listing(arms)} pooled"
-                results.append(seat_advantage_of(pooled, name, players, fair_margin, arms, p))
+                results.append(seat_advantage_of(pooled, name, players, fair_margin, arms, p,
+                                                  start_player=start_player))
             else:
-                results += [seat_advantage_of(rows[rows["arm"] == a], a, players, fair_margin)
-                            for a in arms]
+                results += [seat_advantage_of(rows[rows["arm"] == a], a, players, fair_margin,
+                                              start_player=start_player) for a in arms]
     if len(results) > 1:
         holm(results)
     return results
@@ -333,123 +339,3 @@ def verdict_frame(results: list[SeatAdvantage]) -> pd.DataFrame:
          "games_needed": r.verdict.games_needed if r.verdict else None}
         for r in results
     ])
-
-
-@dataclass
-class GazeboCompensation:
-    """The per-seat extra gazebos that would have made the observed games closest to fair."""
-
-    arm: str
-    players: int
-    games: int
-    extra: tuple[int, ...]
-    base: int | None
-    shares_before: tuple[float, ...]
-    shares_after: tuple[float, ...]
-    rule_agreement: float
-    p_value: float
-    curve: pd.DataFrame = field(repr=False)
-    sentence: str
-    bots: str = ""
-
-
-def _shares_with(supply: np.ndarray, extra: np.ndarray) -> np.ndarray:
-    """Win share per seat if the fewest remaining gazebos (after ``extra``) won, ties split."""
-    adjusted = supply + extra
-    best = adjusted.min(axis=1, keepdims=True)
-    winners = (adjusted == best).astype(float)
-    return (winners / winners.sum(axis=1, keepdims=True)).mean(axis=0)
-
-
-def _compensation_sentence(c: GazeboCompensation) -> str:
-    where = f"In {label(c.arm, c.players)}, {c.bots}"
-    if not any(c.extra):
-        return (
-            f"{where}, no whole-gazebo handicap would make seats fairer than they are "
-            f"(shares {', '.join(pct(s) for s in c.shares_before)}; an estimate before play, "
-            "from final gazebo margins)."
-        )
-    from gardensim.stats.cluster import format_p
-
-    parts = [f"seat {s} {e:+d} gazebo{'s' * (e != 1)}" for s, e in enumerate(c.extra) if e]
-    text = (
-        f"{where}, an estimate before play (re-scoring final gazebo margins, not yet played): "
-        f"giving {', '.join(parts)} would have moved seat shares from "
-        f"{', '.join(pct(s) for s in c.shares_before)} to "
-        f"{', '.join(pct(s) for s in c.shares_after)}"
-    )
-    if c.base is not None:
-        counts = ",".join(str(c.base + e) for e in c.extra)
-        text += f' (option gazebos = "{counts}")'
-    text += "; play it as a paired arm to measure the real shares"
-    if c.p_value >= 0.05:
-        text += (f"; seats do not differ significantly ({format_p(c.p_value)}, clustered on "
-                 "deals), so this may be noise")
-    return text + "."
-
-
-def gazebo_compensation_of(
-    rows: pd.DataFrame, arm: str, players: int, max_extra: int = 4
-) -> GazeboCompensation:
-    """Compensation for one group; see :func:`gazebo_compensation`."""
-    import pandas as pd
-
-    from gardensim.stats.cluster import clustered_wald
-
-    supply = rows[seat_columns("supply", players)].astype(float).to_numpy()
-    wins = rows[seat_columns("win", players)].astype(float).to_numpy()
-    zero = np.zeros(players)
-    rule_winners = supply == supply.min(axis=1, keepdims=True)
-    agreement = float(np.mean(np.all(rule_winners == (wins > 0), axis=1)))
-    fair = np.full(players, 1 / players)
-
-    best_key: tuple[float, int] | None = None
-    best_extra = zero
-    for combo in itertools.product(range(max_extra + 1), repeat=players):
-        if min(combo) != 0:
-            continue
-        extra = np.array(combo, dtype=float)
-        key = (round(float(((_shares_with(supply, extra) - fair) ** 2).sum()), 12), sum(combo))
-        if best_key is None or key < best_key:
-            best_key, best_extra = key, extra
-
-    curve = []
-    for s in range(players):
-        for e in range(-max_extra, max_extra + 1):
-            extra = np.zeros(players)
-            extra[s] = e
-            curve.append({"seat": s, "extra": e, "share": _shares_with(supply, extra)[s]})
-    base = None
-    if all(f"on_board_{s}" in rows for s in range(players)):
-        totals = supply + rows[seat_columns("on_board", players)].astype(float).to_numpy()
-        base = int(pd.Series(totals.ravel()).mode().iloc[0])
-    result = GazeboCompensation(
-        arm=arm, players=players, games=len(rows), extra=tuple(int(e) for e in best_extra),
-        base=base, shares_before=tuple(float(x) for x in wins.mean(axis=0)),
-        shares_after=tuple(float(x) for x in _shares_with(supply, best_extra)),
-        rule_agreement=agreement,
-        p_value=clustered_wald(wins, deals_of(rows), fair, columns=range(players - 1)).p_value,
-        curve=pd.DataFrame.from_records(curve), sentence="", bots=bots_phrase(rows, players),
-    )
-    result.sentence = _compensation_sentence(result)
-    return result
-
-
-def gazebo_compensation(games: pd.DataFrame, max_extra: int = 4) -> list[GazeboCompensation]:
-    """Per-seat extra gazebos (0..``max_extra``) that bring seats closest to fair.
-
-    Method (margin re-scoring): a seat given ``e`` extra gazebos would end the game with ``e``
-    more left. Each stored game is re-scored by the series rule of the rulebook ("the player with
-    the lowest number of remaining gazebos wins", ties shared) on the adjusted final supplies,
-    and the handicap whose re-scored shares are nearest 1/n (least squares; then the smallest
-    handicap) is chosen. It ignores that play would change with other counts, so it is an
-    estimate before play, to be confirmed by a paired run with the suggested ``gazebos``
-    option. Its p-value is the deal-clustered test of equal seats of :func:`seat_advantage`.
-    """
-    require(games, ["supply_0", "supply_1", "win_0"], "gazebo compensation")
-    results = []
-    for arm, n, rows in groups(games):
-        if not all(f"supply_{s}" in rows for s in range(n)):
-            raise MissingData(f"gazebo compensation needs supply_0..{n - 1}; skipped")
-        results.append(gazebo_compensation_of(rows, arm, n, max_extra))
-    return results

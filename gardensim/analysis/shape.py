@@ -1,8 +1,9 @@
 """What do games look like? Length, endings, margins, lead changes, events and branching.
 
-Standings are read from the turns frame: with ``supply_*`` columns (Gazebo) the leader is the
-seat with the fewest gazebos left; with ``score_*`` columns, or the mover's running ``score``
-(Summer Pavilion), the highest score.
+Standings are read as the game declares them (:class:`~gardensim.core.spec.Columns`): a
+per-seat ``standing`` column where larger or smaller is better, or the mover's running standing
+in the turns frame, carried forward for the seats that did not move. A game that declares
+nothing is read from ``score_*`` columns, higher is better.
 Each function returns a :class:`ShapeSummary` (one table across arms and player counts, one
 sentence per group). Intervals are clustered on the deal (the rotated replays of a deal share
 its draws); questions read from the turns frame find each game's deal in the games frame when
@@ -26,6 +27,7 @@ from gardensim.analysis.frames import (
     pct,
     require,
 )
+from gardensim.core.spec import GENERIC_COLUMNS, Columns
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -134,30 +136,33 @@ def end_reasons(games: pd.DataFrame) -> ShapeSummary:
     return ShapeSummary("end reasons", pd.DataFrame.from_records(records), sentences)
 
 
-def _standing(frame: pd.DataFrame, seats: int = MAX_SEATS) -> tuple[np.ndarray, str]:
+def _standing(
+    frame: pd.DataFrame, seats: int = MAX_SEATS, columns: Columns = GENERIC_COLUMNS
+) -> tuple[np.ndarray, str]:
     """Per row and seat a number where larger is better, NaN for absent seats, and its unit."""
-    supply = [f"supply_{s}" for s in range(seats) if f"supply_{s}" in frame]
-    if len(supply) >= 2:
-        return -frame[supply].astype(float).to_numpy(), "gazebos"
-    score = [f"score_{s}" for s in range(seats) if f"score_{s}" in frame]
-    if len(score) >= 2:
-        return frame[score].astype(float).to_numpy(), "points"
-    raise MissingData("standings need supply_0.. (Gazebo) or score_0.. columns; skipped")
+    prefix = columns.standing
+    found = [f"{prefix}_{s}" for s in range(seats) if f"{prefix}_{s}" in frame] if prefix else []
+    if len(found) < 2:
+        raise MissingData(f"standings need {prefix or 'a standing'}_0.. columns; skipped")
+    sign = 1.0 if columns.higher_is_better else -1.0
+    return sign * frame[found].astype(float).to_numpy(), columns.unit
 
 
-def _turn_standing(ordered: pd.DataFrame, keys: list[str]) -> np.ndarray:
+def _turn_standing(ordered: pd.DataFrame, keys: list[str], columns: Columns) -> np.ndarray:
     """Standings after each turn: from per-seat columns, or else from the mover's running
-    ``score`` (Summer Pavilion), carried forward for the seats that did not move."""
+    standing, carried forward for the seats that did not move."""
     try:
-        return _standing(ordered)[0]
+        return _standing(ordered, columns=columns)[0]
     except MissingData:
-        if not {"score", "seat"} <= set(ordered.columns):
+        mover = columns.mover_standing
+        if mover is None or not {mover, "seat"} <= set(ordered.columns):
             raise
+    sign = 1.0 if columns.higher_is_better else -1.0
     by_game = [ordered[k] for k in keys]
     seats = ordered.groupby(keys, observed=True)["seat"].transform("max").to_numpy() + 1
     wide = np.full((len(ordered), MAX_SEATS), np.nan)
     for seat in range(MAX_SEATS):
-        mine = ordered["score"].astype(float).where(ordered["seat"] == seat)
+        mine = sign * ordered[mover].astype(float).where(ordered["seat"] == seat)
         carried = mine.groupby(by_game, observed=True).ffill().fillna(0.0).to_numpy()
         wide[:, seat] = np.where(seat < seats, carried, np.nan)
     return wide
@@ -171,15 +176,15 @@ def _sole_leader(standing: np.ndarray) -> np.ndarray:
     return np.where((filled == best).sum(axis=1) == 1, leader, -1)
 
 
-def winning_margin(games: pd.DataFrame) -> ShapeSummary:
-    """How far ahead the winner finished: the runner-up's standing gap (gazebos or points);
-    0 for shared wins."""
+def winning_margin(games: pd.DataFrame, columns: Columns = GENERIC_COLUMNS) -> ShapeSummary:
+    """How far ahead the winner finished: the runner-up's gap in the game's standing (points,
+    pieces left); 0 for shared wins."""
     import pandas as pd
 
-    _, unit = _standing(games)
+    _, unit = _standing(games, columns=columns)
     records, sentences = [], []
     for arm, n, rows in groups(games):
-        s = _standing(rows, n)[0]
+        s = _standing(rows, n, columns)[0]
         ordered = -np.sort(-s, axis=1)
         margin = ordered[:, 0] - ordered[:, 1]
         mean, lo, hi = _ci(margin, deals_of(rows))
@@ -195,7 +200,7 @@ def winning_margin(games: pd.DataFrame) -> ShapeSummary:
     return ShapeSummary("winning margin", pd.DataFrame.from_records(records), sentences)
 
 
-def lead_history(turns: pd.DataFrame) -> pd.DataFrame:
+def lead_history(turns: pd.DataFrame, columns: Columns = GENERIC_COLUMNS) -> pd.DataFrame:
     """Per game: lead changes and the decisive turn (after which the final leader stayed sole
     leader to the end), as a count and as a fraction of the game's turns.
 
@@ -205,7 +210,7 @@ def lead_history(turns: pd.DataFrame) -> pd.DataFrame:
     require(turns, ["arm", "game", "turn"], "lead changes")
     keys = ["players", "arm", "game"] if "players" in turns else ["arm", "game"]
     ordered = turns.sort_values([*keys, "turn"], kind="stable")
-    leader = _sole_leader(_turn_standing(ordered, keys))
+    leader = _sole_leader(_turn_standing(ordered, keys, columns))
     frame = ordered[keys].copy()
     frame["leader"] = leader
     frame["held"] = frame["leader"].where(frame["leader"] >= 0)
@@ -225,12 +230,14 @@ def lead_history(turns: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def lead_changes(turns: pd.DataFrame, games: pd.DataFrame | None = None) -> ShapeSummary:
+def lead_changes(
+    turns: pd.DataFrame, games: pd.DataFrame | None = None, columns: Columns = GENERIC_COLUMNS
+) -> ShapeSummary:
     """Mean lead changes per game and when the winner pulled ahead for good, per group;
     ``games`` gives each game's deal for the interval."""
     import pandas as pd
 
-    history = lead_history(turns)
+    history = lead_history(turns, columns)
     history["cluster"] = _with_deals(history, games)
     bots = _turn_bots(turns)
     if "players" not in history:

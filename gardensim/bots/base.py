@@ -13,17 +13,15 @@ from typing import Any, ClassVar
 
 from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Action, GameState
-
-_TRUE = {"true", "1", "yes", "on"}
-_FALSE = {"false", "0", "no", "off"}
+from gardensim.core.values import FALSE_WORDS, TRUE_WORDS
 
 
 def _convert(kind: type, text: str) -> Any:
     """Spec-string text -> parameter value; ``bool("false")`` would be True, hence the table."""
     if kind is bool:
         low = text.lower()
-        if low in _TRUE | _FALSE:
-            return low in _TRUE
+        if low in TRUE_WORDS | FALSE_WORDS:
+            return low in TRUE_WORDS
         raise ValueError(text)
     return kind(text)
 

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from gardensim.commands.options import add_option_argument, parse_options
+from gardensim.core import registry
 
 
 def add_parser(subparsers: Any) -> None:
@@ -16,7 +17,8 @@ def add_parser(subparsers: Any) -> None:
         description="Play GAMES games of one bot against itself, without telemetry unless "
         "--telemetry, and report the rates.",
     )
-    parser.add_argument("--game", default="gazebo", help="registered game (default gazebo)")
+    parser.add_argument("--game", default=None,
+                        help="a registered game (default: the first alphabetically)")
     parser.add_argument("--board", default=None, help="board name or file (game default)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="random", help="bot spec, e.g. random, greedy")
@@ -33,7 +35,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from gardensim.sim.bench import bench
 
-    result = bench(game=args.game, board=args.board, players=args.players, bot=args.bot,
+    result = bench(game=args.game or registry.default_game(), board=args.board,
+                   players=args.players, bot=args.bot,
                    games=args.games, jobs=args.jobs, telemetry=args.telemetry, seed=args.seed,
                    options=parse_options(args.option))
     if args.json:

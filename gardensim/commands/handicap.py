@@ -1,7 +1,7 @@
 """``gardensim handicap``: find the smallest per-seat handicap that plays fair, by playing it.
 
-Thin: the search lives in the ``handicap`` module of the study's game package (Gazebo's is
-:mod:`gardensim.games.gazebo.handicap`); a game without one is refused with one line.
+Thin: the search is a capability a game declares (``GameSpec.handicap``, a module with
+``search_handicap`` and ``search_frame``); a game without one is refused with one line.
 """
 
 from __future__ import annotations
@@ -47,16 +47,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def game_handicap_module(game: str) -> ModuleType:
-    """The ``handicap`` module next to the game's engine, or a one-line refusal."""
+    """The handicap search the game's spec declares, or a one-line refusal."""
     from gardensim.core import registry
 
-    package = registry.GAMES[game].partition(":")[0].rpartition(".")[0]
-    try:
-        return import_module(f"{package}.handicap")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.handicap":
-            raise
-        raise ConfigError(f"game {game!r} has no handicap search") from None
+    path = registry.game_spec(game).handicap
+    if path is None:
+        raise ConfigError(f"game {game!r} has no handicap search")
+    return import_module(path)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from gardensim.core.errors import ConfigError
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="rule option (repeatable), e.g. draw=qin")
+                        help="rule option (repeatable), e.g. hand_size=4")
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:

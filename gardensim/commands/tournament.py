@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.commands.options import add_option_argument, parse_options
+from gardensim.core import registry
 
 
 def add_parser(subparsers: Any) -> None:
@@ -22,7 +23,8 @@ def add_parser(subparsers: Any) -> None:
         "Bradley-Terry/Elo ratings with bootstrap intervals, decision times and the "
         "head-to-head matrix.",
     )
-    parser.add_argument("--game", default="gazebo", help="registered game (default gazebo)")
+    parser.add_argument("--game", default=None,
+                        help="a registered game (default: the first alphabetically)")
     parser.add_argument("--board", default=None, help="board name or file (game default)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bots", required=True,
@@ -66,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from gardensim.tournament import run_tournament
 
     result = run_tournament(
-        game=args.game,
+        game=args.game or registry.default_game(),
         bots=split_bot_list(args.bots),
         players=args.players,
         games=args.games,

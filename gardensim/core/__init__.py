@@ -1,1 +1,2 @@
-"""The game protocol, the registries of games and bots, and seed derivation."""
+"""The game protocol (required core and optional capabilities), game specs, the registries of
+games (``gardensim.games`` entry points) and bots, seed derivation and the conformance check."""

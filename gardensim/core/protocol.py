@@ -16,6 +16,12 @@ use :meth:`GameState.legal_actions`, :meth:`GameState.observation` and a
 
 Rewards: :meth:`GameState.returns` gives each seat's share of the win, summing to 1 (``1/k`` to
 each of ``k`` seats that share a win; both partners of a winning partnership share it).
+
+Required core: every abstract method below (a new game writes these and nothing else).
+Optional capabilities (:data:`CAPABILITIES`) have generic defaults; a game declares one by
+overriding it, for speed or for telemetry, and :func:`~gardensim.core.conformance.check_game`
+then verifies it against the default it replaces (:func:`capabilities` lists what a state
+declares).
 """
 
 from __future__ import annotations
@@ -27,6 +33,30 @@ from typing import Any, ClassVar
 
 Action = int
 TERMINAL = -1
+#: Most seats any game may have: the frames hold one column per seat up to this many.
+MAX_SEATS = 4
+
+
+#: Optional capabilities: name -> what overriding it promises (checked by ``check_game``).
+CAPABILITIES: dict[str, str] = {
+    "action_values": "one-ply values equal to apply, value, undo for every action",
+    "commit": "applying an action never undone equals apply_action",
+    "turn_table": "batched turn columns equal to one turn_row per turn (batched_turns)",
+    "turn_row": "per-turn telemetry whose keys are the game's turn_columns",
+    "game_row": "per-game telemetry whose keys are the game's game_columns",
+    "random_action": "a uniformly random legal action, faster",
+    "actions_to_strings": "the notation of many actions at once, equal to one by one",
+}
+
+
+def capabilities(state: GameState) -> set[str]:
+    """The optional capabilities ``state``'s class declares by overriding the default."""
+    kind = type(state)
+    found = {name for name in CAPABILITIES if name != "turn_table"
+             and getattr(kind, name) is not getattr(GameState, name)}
+    if kind.batched_turns:
+        found.add("turn_table")
+    return found
 
 
 class Game(ABC):
@@ -63,7 +93,7 @@ class Game(ABC):
 class GameState(ABC):
     """One position of a game. Mutable; cheap to :meth:`clone`; supports :meth:`undo`."""
 
-    __slots__ = ()  # subclasses may keep a __dict__ or, like Gazebo's, name theirs
+    __slots__ = ()  # subclasses may keep a __dict__ or name their slots
 
     game: Game
 

@@ -1,24 +1,23 @@
-"""Name -> factory registries for games and bots.
+"""Name -> game and bot registries.
 
-The runner, the CLI and studies refer to games and bots only by these names, so adding a game
-means registering it here and nothing else changes. Factories are imported lazily by dotted path
-so that naming a game does not import every engine.
+The runner, the CLI and studies refer to games and bots only by name. Games are plugins: each
+package exposes a :class:`~gardensim.core.spec.GameSpec` through the ``gardensim.games``
+entry-point group (gardensim's own games register the same way, in ``pyproject.toml``), or is
+added in-process with :func:`register_game`. Entry points are read once and each spec is loaded
+only when its game is named, so naming a game does not import every engine.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
-from importlib import import_module
+from collections.abc import Callable, Iterable, Mapping
+from importlib import metadata
 from typing import Any
 
 from gardensim.core.errors import ConfigError
+from gardensim.core.spec import GameSpec, load
 
-#: game name -> "module:callable" building a Game from (board, players, options).
-GAMES: dict[str, str] = {
-    "gazebo": "gardensim.games.gazebo.game:GazeboGame",
-    "pavilion": "gardensim.games.pavilion.game:PavilionGame",
-}
+#: The entry-point group a game package registers its spec in.
+ENTRY_POINT_GROUP = "gardensim.games"
 
 #: bot name -> "module:class"; classes take keyword parameters (see gardensim.bots).
 BOTS: dict[str, str] = {
@@ -27,27 +26,78 @@ BOTS: dict[str, str] = {
     "mcts": "gardensim.bots.mcts:MCTSBot",
 }
 
-
-def _register_from_env() -> None:
-    """``GARDENSIM_GAMES="name=module:Class;..."`` adds games (tests use it for a toy game, and
-    worker processes inherit it, so the registry is the same everywhere)."""
-    for item in filter(None, os.environ.get("GARDENSIM_GAMES", "").split(";")):
-        name, _, path = item.partition("=")
-        GAMES.setdefault(name.strip(), path.strip())
+_entry_points: dict[str, metadata.EntryPoint] | None = None
+_loaded: dict[str, GameSpec] = {}
+#: Specs given to :func:`register_game` in this process; the runner hands them to its workers.
+_registered: dict[str, GameSpec] = {}
 
 
-_register_from_env()
+def _discovered() -> dict[str, metadata.EntryPoint]:
+    global _entry_points
+    if _entry_points is None:
+        _entry_points = {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    return _entry_points
 
 
-def _load(path: str) -> Callable[..., Any]:
-    module, _, attr = path.partition(":")
-    return getattr(import_module(module), attr)
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add (or replace) a game in this process, as an entry point would; returns ``spec``.
+
+    Worker processes of :func:`gardensim.simulate` and of tournaments receive the specs
+    registered this way with their tasks, so a game registered in a notebook plays in parallel
+    too. Another process (a CLI call) sees only installed entry points.
+    """
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register_game takes a GameSpec, got {type(spec).__name__}")
+    _registered[spec.name] = spec
+    _loaded[spec.name] = spec
+    return spec
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game added with :func:`register_game` (tests restore the registry with it)."""
+    _registered.pop(name, None)
+    _loaded.pop(name, None)
+
+
+def registered_specs() -> tuple[GameSpec, ...]:
+    """The specs added with :func:`register_game`, to hand to worker processes."""
+    return tuple(_registered.values())
+
+
+def adopt(specs: Iterable[GameSpec]) -> None:
+    """Register specs handed over by the parent process (no-op for names already known)."""
+    for spec in specs:
+        if spec.name not in _loaded:
+            register_game(spec)
+
+
+def game_names() -> list[str]:
+    """Every known game, alphabetically (reads entry-point names; loads no spec)."""
+    return sorted({*_discovered(), *_loaded})
+
+
+def default_game() -> str:
+    """The game a command plays when none is named: the first known game alphabetically, so
+    the choice depends on no game's name (``--game`` is better given)."""
+    return game_names()[0]
+
+
+def game_spec(name: str) -> GameSpec:
+    """The spec of game ``name``; ConfigError listing the known games for an unknown name."""
+    if name in _loaded:
+        return _loaded[name]
+    entry = _discovered().get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise ConfigError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    spec = entry.load()
+    if not isinstance(spec, GameSpec) or spec.name != name:
+        raise ConfigError(f"entry point {ENTRY_POINT_GROUP}:{name} is not the GameSpec of {name!r}")
+    _loaded[name] = spec
+    return spec
 
 
 def game_factory(name: str) -> Callable[..., Any]:
-    if name not in GAMES:
-        raise ConfigError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}")
-    return _load(GAMES[name])
+    return game_spec(name).factory()
 
 
 def make_game(
@@ -68,7 +118,7 @@ def make_game(
 def bot_class(name: str) -> type:
     if name not in BOTS:
         raise ConfigError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
-    return _load(BOTS[name])  # type: ignore[return-value]
+    return load(BOTS[name])  # type: ignore[no-any-return]
 
 
 def make_bot(spec: str) -> Any:

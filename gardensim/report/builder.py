@@ -6,9 +6,10 @@ lives in ``templates/`` (``string.Template`` files); this module only fills them
 embedded as base64 PNG so ``index.html`` opens anywhere with no other file.
 
 Runs of different games never share a section: each game gets a part of its own, headed by the
-game's name, with the questions its frames answer (``sections.PARTS``). In a report of several
-games the section ids and table files of a part start with the game's name (``pavilion-seat``,
-``tables/pavilion-seat-shares.csv``); a report of one game has no part heading and plain names.
+game's title, with the questions its spec declares (``sections.part_spec``). In a report of
+several games the section ids and table files of a part start with the game's name
+(``<game>-seat``, ``tables/<game>-seat-shares.csv``); a report of one game has no part heading
+and plain names. Board pictures come from the games' own report parts.
 """
 
 from __future__ import annotations
@@ -190,9 +191,10 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None) -> list[Par
     for game, group in by_game.items():
         spec = part_spec(game)
         games, turns = combine(group)
-        part_budget = replace(budget, fair_margin=_fair_margin(group, budget))
-        computed.append((game, spec, group, len(games),
-                         compute_sections(games, turns, part_budget, spec.sections)))
+        part_budget = replace(budget, fair_margin=_fair_margin(group, budget),
+                              columns=spec.columns)
+        computed.append((game, spec, group, len(games), compute_sections(
+            games, turns, part_budget, spec.sections, spec.questions)))
     adjust_seat_tests([s for *_, sections in computed for s in sections])
     parts = []
     for game, spec, group, count, sections in computed:
@@ -253,34 +255,41 @@ def _sections_md(parts: Sequence[Part]) -> str:
                      for p in parts)
 
 
-def _pictures(runs: Iterable[Any]) -> list[tuple[str, Figure]]:
-    """Each Gazebo garden used and the final position of its first stored game.
+def _pictures(runs: Sequence[Any]) -> list[tuple[str, Figure]]:
+    """Board pictures of each game: its report part's own (``ReportPart.pictures``, given that
+    game's runs), else each board its runs used drawn by its ``renderer``, if it has one.
+    Games render their own boards; the report never imports an engine itself."""
+    from gardensim.core import registry
+    from gardensim.core.errors import ConfigError
+    from gardensim.core.spec import load
 
-    Only runs stored on disk can be replayed; the rules engine is imported here, in the
-    report, never in the analysis.
-    """
-    from gardensim.games.gazebo.render import board_figure
-    from gardensim.sim.api import replay_stored
+    out = []
+    for game, group in _runs_by_game(runs).items():
+        try:
+            spec = registry.game_spec(game)
+        except ConfigError:
+            continue
+        if spec.report is not None and spec.report.pictures is not None:
+            out += load(spec.report.pictures)(group)
+        elif spec.renderer is not None:
+            draw = load(spec.renderer)
+            out += [(f"The {board} board.", draw(board, title=board))
+                    for board in _boards_used(group, spec.default_board)]
+    return out
 
-    out, seen = [], set()
+
+def _boards_used(runs: Sequence[Any], default: str | None) -> list[str]:
+    """Boards the runs' arms played, in order of first use (the study's, else the game's
+    default, for arms that name none)."""
+    boards: list[str] = []
     for run in runs:
         study = study_dict(run)
-        if study.get("game") != "gazebo" or getattr(run, "path", None) is None:
-            continue
         arms = (getattr(run, "manifest", None) or {}).get("arms", {})
-        arm = str(run.games["arm"].iloc[0])
-        game = int(run.games["game"].iloc[0])
-        boards = [(c.get("board") or study.get("board") or "aviary") for c in arms.values()]
-        for garden in boards or [study.get("board") or "aviary"]:
-            if garden not in seen:
-                seen.add(garden)
-                out.append((f"The {garden} garden.", board_figure(garden, title=garden)))
-        board = (arms.get(arm) or {}).get("board") or study.get("board") or "aviary"
-        state = replay_stored(run, game, arm)
-        caption = (f"{study.get('name')}: final position of game {game} ({arm}, "
-                   f"{study.get('players')} players).")
-        out.append((caption, board_figure(board, state, title=f"game {game}, {arm}")))
-    return out
+        base = study.get("board") or default
+        for board in [c.get("board") or base for c in arms.values()] or [base]:
+            if board is not None and board not in boards:
+                boards.append(board)
+    return boards
 
 
 def _pictures_html(runs: Sequence[Any]) -> str:

@@ -3,8 +3,9 @@
 A section holds its plain-English sentences, its figures and its tables; a question the frames
 cannot answer (a missing column, a single arm, a single bot) becomes a section with a note
 saying why, so one report layout serves every game and study. A report covering several games
-gives each game a part of its own (:data:`PARTS`): the questions that game's frames can answer,
-so a Summer Pavilion run is never asked about gazebo handicaps or dominoes drawn.
+gives each game a part of its own: the questions its spec declares
+(:class:`~gardensim.core.spec.ReportPart`), generic ones from :data:`SECTIONS` and the game's
+own, so a game is never asked another game's questions.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pandas as pd
 from gardensim.analysis import arms, luck, plots, samplesize, scores, seat, shape, strength, upsets
 from gardensim.analysis.frames import MissingData
 from gardensim.analysis.verdict import FAIR_MARGIN
+from gardensim.core.spec import GENERIC_COLUMNS, Columns, Question, load
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -58,6 +60,8 @@ class Budget:
     arms: int = 2000
     permutations: int = 999
     fair_margin: float = FAIR_MARGIN
+    #: What the part's game columns mean (its standing, its start player), from its spec.
+    columns: Columns = GENERIC_COLUMNS
 
 
 def _need_turns(turns: pd.DataFrame, what: str) -> None:
@@ -75,8 +79,10 @@ def _frame(results: list[Any], attr: str, **extra: Any) -> pd.DataFrame:
 def seat_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    per_arm = seat.seat_advantage(games, budget.fair_margin, adjust=False)
-    s.results = {"answers": seat.pooled_seat_advantage(games, budget.fair_margin),
+    start = budget.columns.start_player
+    per_arm = seat.seat_advantage(games, budget.fair_margin, adjust=False, start_player=start)
+    s.results = {"answers": seat.pooled_seat_advantage(games, budget.fair_margin,
+                                                       start_player=start),
                  "per_arm": per_arm}
     s.figures.append(("Win share per seat with 95% intervals clustered on deals; dashed: fair "
                       "share.", plots.seat_plot(per_arm)))
@@ -108,66 +114,6 @@ def adjust_seat_tests(sections: list[Section]) -> None:
         render_seat(sec)
 
 
-def compensation_section(
-    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
-) -> None:
-    """Handicap arms of the run (seats starting with different gazebos) as played, with
-    intervals; for the other arms, the re-scoring of final margins, labelled as an estimate
-    before play (``gardensim handicap`` plays it)."""
-    from gardensim.games.gazebo.played_handicaps import bots_in, played_handicaps
-
-    played = played_handicaps(games)
-    handicapped = {(p.arm, p.players) for p in played}
-    results = [r for r in seat.gazebo_compensation(games)
-               if (r.arm, r.players) not in handicapped]
-    label = "estimate before play"
-    s.sentences = [p.sentence for p in played] + [
-        r.sentence if label in r.sentence.lower()
-        else f"Estimate before play (re-scored final margins, not played; "
-             f"{bots_in(games, r.arm, r.players)}): {r.sentence}"
-        for r in results]
-    if played:
-        s.tables.append(("handicap-played", pd.concat([
-            p.table.assign(arm=p.arm, players=p.players, gazebos=",".join(map(str, p.counts)),
-                           games=p.games, verdict=p.judgement.verdict)
-            for p in played], ignore_index=True)))
-    if not results:
-        return
-    s.figures.append(("Estimate before play: each seat's re-scored win share if it alone got "
-                      "that many extra gazebos.", plots.compensation_plot(results)))
-    s.tables.append(("compensation", pd.DataFrame.from_records([
-        {"arm": r.arm, "players": r.players, "games": r.games, "kind": label,
-         "extra_gazebos": ",".join(map(str, r.extra)),
-         "gazebos_option": "" if r.base is None else ",".join(str(r.base + e) for e in r.extra),
-         "shares_before": ", ".join(f"{x:.3f}" for x in r.shares_before),
-         "shares_after": ", ".join(f"{x:.3f}" for x in r.shares_after),
-         "rule_agreement": r.rule_agreement} for r in results])))
-
-
-def singles_section(
-    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
-) -> None:
-    results = luck.singles_drawn(games)
-    s.sentences = [r.sentence for r in results]
-    s.figures.append(("Singles drawn per player per game, by arm.", plots.singles_plot(results)))
-    s.tables.append(("singles-drawn", _frame(results, "table")))
-    s.tables.append(("singles-distribution", _frame(results, "distribution")))
-
-
-def draw_advantage_section(
-    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
-) -> None:
-    results = luck.draw_advantage(games)
-    s.sentences = [r.sentence for r in results]
-    s.figures.append(("Win share by draw advantage (points sized by count) and the logistic fit.",
-                      plots.draw_advantage_plot(results)))
-    s.tables.append(("draw-advantage", pd.DataFrame.from_records([
-        {"arm": r.arm, "players": r.players, "games": r.games, "odds_ratio": r.odds_ratio,
-         "lo": r.ci[0], "hi": r.ci[1], "p_value": r.p_value, "advantage_sd": r.advantage_sd,
-         "odds_ratio_per_sd": r.odds_ratio_per_sd, "lo_per_sd": r.ci_per_sd[0],
-         "hi_per_sd": r.ci_per_sd[1]} for r in results])))
-
-
 def variance_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
@@ -193,7 +139,7 @@ def luck_compare_section(
                           "intervals clustered on deals.", plots.upset_plot(upset)))
         s.tables.append(("upset-rates", upsets.upset_frame(upset)))
     try:
-        results = arms.compare_luck(games, boot=budget.variance)
+        results = arms.compare_luck(games, boot=budget.variance, columns=budget.columns)
     except MissingData as exc:
         if not s.sentences:
             raise MissingData(" ".join([*notes, str(exc)])) from None
@@ -289,7 +235,7 @@ def endings_section(
 def margin_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
-    summary = shape.winning_margin(games)
+    summary = shape.winning_margin(games, budget.columns)
     s.show(summary, "Winner's lead over the runner-up at the end.",
            plots.grouped_bars(summary, "margin", "share", "margin"), "winning-margin")
 
@@ -298,9 +244,9 @@ def lead_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:
     _need_turns(turns, "lead changes need")
-    summary = shape.lead_changes(turns, games)
+    summary = shape.lead_changes(turns, games, budget.columns)
     s.show(summary, "When the eventual winner took the lead for good.",
-           plots.lead_plot(shape.lead_history(turns)), "lead-changes")
+           plots.lead_plot(shape.lead_history(turns, budget.columns)), "lead-changes")
 
 
 def events_section(
@@ -334,13 +280,6 @@ Builder = Callable[[Section, pd.DataFrame, pd.DataFrame, Budget], None]
 #: (id, title, question, builder) in report order.
 SECTIONS: list[tuple[str, str, str, Builder]] = [
     ("seat", "Seat advantage", "Does the first player win too often?", seat_section),
-    ("compensation", "Gazebo compensation",
-     "What per-seat gazebo handicap would make the seats fair?", compensation_section),
-    ("singles", "Single-coloured dominoes drawn",
-     "How unequal are the draws under each drawing system?", singles_section),
-    ("draw-advantage", "Winning and the draw",
-     "How much does drawing more single-coloured dominoes raise the odds of winning?",
-     draw_advantage_section),
     ("variance", "What decides a game",
      "For these bots, how much of a result is the deal, the seat, the bot, or play?",
      variance_section),
@@ -370,51 +309,56 @@ SECTIONS: list[tuple[str, str, str, Builder]] = [
 
 
 #: Sections whose sentences are repeated under "Answers in brief", unless a part says otherwise.
-ANSWER_SECTIONS = ("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms",
-                   "strength")
+ANSWER_SECTIONS = ("seat", "variance", "luck-compare", "skill", "arms", "strength")
 
 
 @dataclass(frozen=True)
 class PartSpec:
-    """The questions asked of one game's runs, and which of them are repeated as answers."""
+    """The questions asked of one game's runs (generic section ids and the game's own
+    questions, in report order), which of them are repeated as answers, and what its columns
+    mean."""
 
     title: str
     sections: tuple[str, ...]
     answers: tuple[str, ...] = ANSWER_SECTIONS
-
-
-#: Per game: the sections its frames answer (Gazebo keeps every question it always had;
-#: Summer Pavilion has no gazebos, dominoes or drawing systems, and its arms are boards).
-PARTS: dict[str, PartSpec] = {
-    "gazebo": PartSpec("Gazebo", tuple(sid for sid, *_ in SECTIONS if sid != "scores")),
-    "pavilion": PartSpec(
-        "Summer Pavilion",
-        ("seat", "scores", "arms", "variance", "length", "margin", "lead", "branching",
-         "sample-size"),
-        answers=("seat", "scores"),
-    ),
-}
+    questions: tuple[Question, ...] = ()
+    columns: Columns = GENERIC_COLUMNS
 
 
 def part_spec(game: str | None) -> PartSpec:
-    """The part of a game; a game without one is asked every question (notes say which
-    its frames cannot answer)."""
-    if game in PARTS:
-        return PARTS[game]
-    return PartSpec(str(game or "games"), tuple(sid for sid, *_ in SECTIONS))
+    """The part a game's spec declares; a game without one (or not registered here) is asked
+    every generic question (notes say which its frames cannot answer)."""
+    from gardensim.core import registry
+    from gardensim.core.errors import ConfigError
+
+    every = tuple(sid for sid, *_ in SECTIONS)
+    try:
+        spec = registry.game_spec(str(game))
+    except ConfigError:
+        return PartSpec(str(game or "games"), every)
+    part = spec.report
+    if part is None:
+        return PartSpec(spec.title, every, columns=spec.columns)
+    return PartSpec(part.title, every if part.sections is None else part.sections,
+                    ANSWER_SECTIONS if part.answers is None else part.answers,
+                    part.questions, spec.columns)
 
 
 def compute_sections(games: pd.DataFrame, turns: pd.DataFrame, budget: Budget | None = None,
-                     ids: tuple[str, ...] | None = None) -> list[Section]:
-    """The sections ``ids`` in that order (default: every one, in catalogue order); a question
-    the frames cannot answer keeps its place with a note saying why."""
+                     ids: tuple[str, ...] | None = None,
+                     questions: tuple[Question, ...] = ()) -> list[Section]:
+    """The sections ``ids`` in that order (default: every generic one, in catalogue order),
+    from the generic catalogue and a game's own ``questions``; a question the frames cannot
+    answer keeps its place with a note saying why."""
     budget = budget or Budget()
-    catalogue = {entry[0]: entry for entry in SECTIONS}
+    catalogue: dict[str, tuple[str, str, str, Builder]] = {entry[0]: entry for entry in SECTIONS}
+    for q in questions:
+        catalogue[q.id] = (q.id, q.title, q.question, load(q.builder))
     unknown = [sid for sid in ids or () if sid not in catalogue]
     if unknown:
         raise ValueError(f"unknown report section {unknown[0]!r}")
     out = []
-    for sid in ids or tuple(catalogue):
+    for sid in ids or tuple(entry[0] for entry in SECTIONS):
         _, title, question, build = catalogue[sid]
         section = Section(sid, title, question)
         try:

@@ -55,7 +55,7 @@ def _play(task: BenchTask) -> tuple[float, float, float, float]:
 
 
 def bench(
-    game: str = "gazebo",
+    game: str,
     board: str | None = None,
     players: int = 2,
     bot: str = "random",

@@ -138,9 +138,12 @@ def seat_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 def judge(table: pd.DataFrame, players: int, games: int, margin: float) -> Judgement:
     """Fair when every seat's interval is inside fair ± ``margin``; unfair when some seat's
-    interval lies wholly outside it; undecided otherwise, with the games that would settle it."""
+    interval lies wholly outside it; undecided otherwise, with the games that would settle it
+    (unknown when the games hold too few deals for an interval at all)."""
     fair = 1 / players
     lo, hi = table["lo"].to_numpy(float), table["hi"].to_numpy(float)
+    if not (np.isfinite(lo).all() and np.isfinite(hi).all()):
+        return Judgement("undecided")
     if (lo >= fair - margin).all() and (hi <= fair + margin).all():
         return Judgement("fair")
     if (lo > fair + margin).any() or (hi < fair - margin).any():

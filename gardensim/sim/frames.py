@@ -13,7 +13,7 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from gardensim.sim.play import MAX_SEATS
+from gardensim.core.protocol import MAX_SEATS
 
 #: Text columns' dtype, the one the games' turn columns declare: a frame's text reads the same
 #: (``<NA>`` when missing) whichever frame it comes from.

@@ -20,9 +20,7 @@ from itertools import permutations
 from typing import Any, TypeVar
 
 from gardensim.core import seeding
-from gardensim.core.protocol import Game
-
-MAX_SEATS = 4
+from gardensim.core.protocol import MAX_SEATS, Game
 
 T = TypeVar("T")
 

@@ -54,6 +54,9 @@ class BatchTask:
     seed: int
     telemetry: bool
     cyclic: bool = False
+    #: Games registered in the parent by ``registry.register_game`` (not entry points), so a
+    #: worker process knows them too.
+    games: tuple[Any, ...] = ()
 
 
 @dataclass
@@ -107,7 +110,7 @@ class Plan:
         return BatchTask(
             arm, resolved.name, batch, start, stop, self._configs[arm],
             tuple(tuple(lineup) for lineup in resolved.lineups), resolved.rotate,
-            self.study.seed, self.study.telemetry, resolved.cyclic,
+            self.study.seed, self.study.telemetry, resolved.cyclic, registry.registered_specs(),
         )
 
     def tasks(self, skip: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
@@ -156,6 +159,7 @@ def _bot(spec: str) -> Any:
 def play_batch(task: BatchTask) -> BatchResult:
     """Play one batch (runs in a worker); returns its rows as Arrow tables."""
     t0 = time.perf_counter()
+    registry.adopt(task.games)
     game = _game(task.config)
     game_rows, turn_parts = [], []
     moves = turns = 0

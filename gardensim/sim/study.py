@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,11 +29,11 @@ from typing import Any
 
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError, GardensimError, os_error_text
-from gardensim.sim.play import MAX_SEATS
+from gardensim.core.protocol import MAX_SEATS
 
 #: Study keys (TOML top level and :class:`Study` fields), in documentation order.
 STUDY_KEYS = (
-    "name", "description", "game", "board", "players", "partnership", "draw", "options",
+    "name", "description", "game", "board", "players", "options",
     "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "fair_margin", "arms",
 )
 #: Keys of an arm that are not rule options.
@@ -49,6 +50,29 @@ def strength_arm(arm: str, strength: str) -> str:
     """Name of ``arm`` played with ``strength`` bots in every seat: ``"qin-draw@greedy"``
     (parsed back by :func:`gardensim.analysis.strength.split_arm`)."""
     return f"{arm}{STRENGTH_MARK}{strength}"
+
+
+def _legacy_options(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``raw`` with the game's old top-level shorthands (``draw = "qin"``) moved under
+    ``options``, one notice line each; a shorthand that contradicts ``options`` is refused."""
+    game = raw.get("game")
+    if not isinstance(game, str) or game not in registry.game_names():
+        return raw
+    legacy = [k for k in registry.game_spec(game).legacy_keys if k in raw]
+    if not legacy:
+        return raw
+    options = raw.get("options", {})
+    if not isinstance(options, Mapping):
+        return raw
+    options = dict(options)
+    for key in legacy:
+        if key in options and options[key] != raw[key]:
+            raise ConfigError(f"study key {key!r} = {raw[key]!r} contradicts options.{key} = "
+                              f"{options[key]!r}; give it once, under [options]")
+        options[key] = raw[key]
+        print(f"gardensim: note: study key {key!r} is a {game} rule option; write it under "
+              f"[options] ({key} = {raw[key]!r})", file=sys.stderr)
+    return {**{k: v for k, v in raw.items() if k not in legacy}, "options": options}
 
 
 def _fail(key: str, expected: str, got: Any) -> ConfigError:
@@ -175,7 +199,8 @@ class ResolvedArm:
 class Study:
     """A study as plain data. Build from keywords, :meth:`from_dict` or :meth:`from_file`.
 
-    ``draw`` and ``partnership`` are shorthands for the rule options of the same name.
+    Rule options go in ``options``; a study file may still give a game's old shorthand keys at
+    the top level (``GameSpec.legacy_keys``), read into ``options`` with a one-line notice.
     ``bots`` gives one bot spec per seat; ``pool`` instead lists bots of which every combination
     of ``players`` distinct entries plays, each in every cyclic order in turn over the deals;
     ``strengths`` lists bot specs each played as a mirror match in every arm. Unless ``rotate`` is
@@ -195,8 +220,6 @@ class Study:
     rotate: bool = True
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    draw: str | None = None
-    partnership: bool | None = None
     telemetry: bool = True
     arms: list[Arm] = field(default_factory=list)
     description: str = ""
@@ -207,8 +230,8 @@ class Study:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise _fail("name", "a non-empty string", self.name)
-        if not isinstance(self.game, str) or self.game not in registry.GAMES:
-            raise _fail("game", f"one of {', '.join(sorted(registry.GAMES))}", self.game)
+        if not isinstance(self.game, str) or self.game not in registry.game_names():
+            raise _fail("game", f"one of {', '.join(registry.game_names())}", self.game)
         if self.board is not None and not isinstance(self.board, str):
             raise _fail("board", "a board name or file path", self.board)
         _int("players", self.players, 1, MAX_SEATS)
@@ -217,10 +240,6 @@ class Study:
         for key in ("rotate", "telemetry"):
             if not isinstance(getattr(self, key), bool):
                 raise _fail(key, "true or false", getattr(self, key))
-        if self.partnership is not None and not isinstance(self.partnership, bool):
-            raise _fail("partnership", "true or false", self.partnership)
-        if self.draw is not None and not isinstance(self.draw, str):
-            raise _fail("draw", "the name of a drawing system", self.draw)
         if not isinstance(self.options, Mapping):
             raise _fail("options", "a table of rule options", self.options)
         if not isinstance(self.description, str):
@@ -232,13 +251,6 @@ class Study:
             raise _fail("fair_margin", "percentage points of win share above 0 and below the "
                         "fair share (3 means fair within ±3 points)", self.fair_margin)
         self.options = dict(self.options)
-        for key in ("draw", "partnership"):
-            value = getattr(self, key)
-            if value is not None and key in self.options and self.options[key] != value:
-                raise ConfigError(
-                    f"study key {key!r} = {value!r} contradicts options.{key} = "
-                    f"{self.options[key]!r}; give it once"
-                )
         given = [k for k in BOT_KEYS if getattr(self, k) is not None]
         if len(given) > 1:
             raise ConfigError(
@@ -266,6 +278,7 @@ class Study:
         """Build from a mapping (parsed TOML or JSON), rejecting unknown keys."""
         if not isinstance(raw, Mapping):
             raise ConfigError(f"a study must be a table of keys, got {type(raw).__name__}")
+        raw = _legacy_options(raw)
         unknown = [k for k in raw if k not in STUDY_KEYS]
         if unknown:
             raise ConfigError(
@@ -320,7 +333,7 @@ class Study:
         if self.description:
             out["description"] = self.description
         out.update(game=self.game, board=self.board, players=self.players)
-        for key in ("partnership", "draw", *BOT_KEYS):
+        for key in BOT_KEYS:
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         out.update(rotate=self.rotate, games=self.games, seed=self.seed,
@@ -346,12 +359,7 @@ class Study:
         return [strength_arm(name, s) for name in names for s in self.strengths]
 
     def base_options(self) -> dict[str, Any]:
-        options = dict(self.options)
-        if self.draw is not None:
-            options["draw"] = self.draw
-        if self.partnership is not None:
-            options["partnership"] = self.partnership
-        return options
+        return dict(self.options)
 
     def resolve(self) -> list[ResolvedArm]:
         """Build every arm's game and bots once, so bad options or bot specs fail before

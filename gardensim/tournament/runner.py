@@ -34,6 +34,8 @@ class _Setup:
     options: Mapping[str, Any]
     bots: tuple[str, ...]
     seed: int
+    #: Games registered in the parent by ``registry.register_game``, for the workers.
+    games: tuple[Any, ...] = ()
 
 
 class _Timed:
@@ -54,6 +56,7 @@ class _Timed:
 
 
 def _play_batch(setup: _Setup, table: Table, start: int, stop: int) -> list[GameResult]:
+    registry.adopt(setup.games)
     game = registry.make_game(setup.game, setup.board, setup.players, setup.options)
     bots = {m: _Timed(registry.make_bot(setup.bots[m])) for m in table.members}
     out = []
@@ -96,7 +99,8 @@ def run_tournament(
     config = registry.make_game(game, board, players, dict(options or {}))
     tables = make_tables(len(specs), players)
     per_table = games_per_table(games, players)
-    setup = _Setup(game, board, players, dict(options or {}), specs, seed)
+    setup = _Setup(game, board, players, dict(options or {}), specs, seed,
+                   registry.registered_specs())
     size = max(players, min(50, per_table // max(1, 4 * max(jobs, 1))))
     work = batches(tables, per_table, size)
     results = _execute(setup, work, jobs, progress, per_table * len(tables))

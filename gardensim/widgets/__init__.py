@@ -3,7 +3,8 @@
 Each panel builds a study from its controls, plays it (or loads the stored run of that very
 study, see :mod:`.cache`), and shows the analysis figures and sentences. ``panel.run()`` does in
 code what the Run button does, and ``panel.answer()`` returns the notebook's answer sentence.
-Panels load lazily: ``import gardensim.widgets`` does not import ipywidgets or pandas.
+A game's own panels live in its package (``GameSpec``-declared games may ship some). Panels
+load lazily: ``import gardensim.widgets`` does not import ipywidgets or pandas.
 """
 
 from __future__ import annotations
@@ -13,9 +14,6 @@ from typing import Any
 
 _LAZY = {
     "SeatPanel": "gardensim.widgets.seat",
-    "LuckPanel": "gardensim.widgets.luck",
-    "ReplayPanel": "gardensim.widgets.replay",
-    "VariantLab": "gardensim.widgets.variant",
     "StudyForm": "gardensim.widgets.form",
     "cached_run": "gardensim.widgets.cache",
     "run_path": "gardensim.widgets.cache",

@@ -13,12 +13,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from gardensim.core import registry
 from gardensim.sim.study import Study
 from gardensim.widgets.choices import (
     BOT_CHOICES,
     board_names,
-    draw_systems,
     game_names,
+    option_choices,
     player_counts,
 )
 
@@ -34,10 +35,10 @@ class StudyForm:
     def __init__(
         self,
         *,
-        game: str = "gazebo",
+        game: str | None = None,
         board: str | None = None,
         players: int = 2,
-        draw: str = "gazebo",
+        draw: str | None = None,
         bots: Sequence[str] = ("greedy", "greedy"),
         games: int = 200,
         seed: int = 1,
@@ -47,7 +48,9 @@ class StudyForm:
         self._updating = 0
         self._show_draw = show_draw
         self._bot_specs = list(bots)
-        self.game = w.Dropdown(options=game_names(), value=game, description="game", style=LABEL)
+        names = game_names()
+        self.game = w.Dropdown(options=names, value=game if game is not None else names[0],
+                               description="game", style=LABEL)
         self.board = w.Dropdown(description="board", style=LABEL)
         self.players = w.ToggleButtons(description="players", style=LABEL)
         self.players.style.button_width = "3em"
@@ -87,9 +90,11 @@ class StudyForm:
         game = self.game.value
         boards = board_names(game)
         self.board.options = boards or [("(none)", None)]
-        self.board.value = board if board in boards else (boards[0] if boards else None)
+        default = registry.game_spec(game).default_board
+        fallback = default if default in boards else (boards[0] if boards else None)
+        self.board.value = board if board in boards else fallback
         self.board.disabled = not boards
-        systems = draw_systems(game)
+        systems = option_choices(game)[1]
         self.draw.options = systems or [("(none)", None)]
         self.draw.value = draw if draw in systems else (systems[0] if systems else None)
         self.draw.layout.display = "" if systems and self._show_draw else "none"
@@ -208,8 +213,9 @@ class StudyForm:
         }
         if self.board.value:
             raw["board"] = self.board.value
-        if self.draw.value and (self._show_draw if draw is None else draw):
-            raw["draw"] = self.draw.value
+        option = option_choices(self.game.value)[0]
+        if option and self.draw.value and (self._show_draw if draw is None else draw):
+            raw["options"][option] = self.draw.value
         study = Study.from_dict(raw)
         study.resolve()
         return study

@@ -18,23 +18,24 @@ from gardensim.widgets.display import figure_png, paragraphs, picture, table_htm
 from gardensim.widgets.form import StudyForm
 
 if TYPE_CHECKING:
-    from gardensim.analysis.seat import GazeboCompensation, SeatAdvantage
+    from gardensim.analysis.seat import SeatAdvantage
     from gardensim.sim.api import Run
     from gardensim.sim.study import Study
 
 
 class SeatPanel(Panel):
-    """Pick game, board, players, drawing system, bots and games; see each seat's win share
-    with its 95% interval against the fair share, and the gazebo handicap that would even it."""
+    """Pick game, board, players, the game's dropdown option, bots and games; see each seat's
+    win share with its 95% interval against the fair share, and whatever the game adds about
+    seats (``GameSpec.seat_extras``, e.g. a handicap that would even them)."""
 
     def __init__(
         self,
         games: int = 200,
         *,
-        game: str = "gazebo",
-        board: str | None = "aviary",
+        game: str | None = None,
+        board: str | None = None,
         players: int = 2,
-        draw: str = "gazebo",
+        draw: str | None = None,
         bots: Sequence[str] = ("greedy", "greedy"),
         seed: int = 1,
         runs_dir: str | Path | None = None,
@@ -49,15 +50,14 @@ class SeatPanel(Panel):
         self.text = w.HTML()
         self.table = w.HTML()
         self.results: list[SeatAdvantage] = []
-        self.compensation: list[GazeboCompensation] = []
         self.widget = w.VBox([
             self.form.widget, w.HBox([self.run_button, self.status]), self.log,
             self.image, self.text, self.table,
         ])
 
     def study(self) -> Study:
-        """One arm, named after the drawing system (or the board) so sentences read
-        "In qin-draw, 2 players, …" rather than naming a generic arm."""
+        """One arm, named after the dropdown option's value (or the board) so sentences read
+        "In <value>-draw, 2 players, …" rather than naming a generic arm."""
         f = self.form
         arm = f"{f.draw.value}-draw" if f.draw.value else (f.board.value or f.game.value)
         return f.study(f"seats-{f.game.value}-{f.board.value or 'default'}-{f.players.value}p",
@@ -65,17 +65,20 @@ class SeatPanel(Panel):
 
     def show(self, run: Run) -> None:
         from gardensim.analysis.plots import seat_plot
-        from gardensim.analysis.seat import gazebo_compensation, seat_advantage, seat_frame
+        from gardensim.analysis.seat import seat_advantage, seat_frame
+        from gardensim.core import registry
+        from gardensim.core.spec import load
 
         games = run.games
-        self.results = seat_advantage(games)
-        try:
-            self.compensation = gazebo_compensation(games)
-        except MissingData:
-            self.compensation = []
+        spec = registry.game_spec(run.study.game)
+        self.results = seat_advantage(games, start_player=spec.columns.start_player)
         self.image.value = figure_png(seat_plot(self.results))
         self.sentences = [r.sentence for r in self.results]
-        self.sentences += [c.sentence for c in self.compensation if any(c.extra)]
+        if spec.seat_extras is not None:
+            try:
+                self.sentences += load(spec.seat_extras)(games)
+            except MissingData:
+                pass
         self.text.value = paragraphs(self.sentences)
         self.table.value = table_html(seat_frame(self.results))
 

@@ -5,6 +5,7 @@ import pytest
 
 from gardensim.analysis.arms import compare_arms, comparison_frame
 from gardensim.analysis.frames import MissingData
+from gardensim.games.gazebo.spec import SPEC as GAZEBO
 from tests.analysis.synth import logit, logit_games
 
 EDGE = logit(0.55)
@@ -76,7 +77,8 @@ def test_the_arm_with_planted_deal_luck_has_the_larger_deal_share():
     calm = logit_games(players=2, deals=400, arms=["calm"], seed=28, singles_mean={"calm": 2})
     wild = logit_games(players=2, deals=400, arms=["wild"], deal_luck=3.0, seed=28,
                        singles_mean={"wild": 6})
-    (result,) = compare_luck(pd.concat([calm, wild], ignore_index=True), boot=100)
+    (result,) = compare_luck(pd.concat([calm, wild], ignore_index=True), boot=100,
+                             columns=GAZEBO.columns)
     assert (result.baseline, result.arm) == ("calm", "wild")
     assert result.ci[0] > 0
     assert "predetermines more of the result under wild" in result.sentence

@@ -2,6 +2,7 @@
 
 from gardensim.analysis.frames import combine, complete_deals
 from gardensim.analysis.shape import lead_history
+from gardensim.games.gazebo.spec import SPEC as GAZEBO
 from tests.analysis.synth import logit_games, race_run
 
 
@@ -11,7 +12,7 @@ def test_runs_of_different_player_counts_keep_their_games_apart():
     assert len(games) == len(two.games) + len(three.games)
     assert sorted(turns["players"].unique()) == [2, 3]
     assert str(games["arm"].dtype) == "category"
-    history = lead_history(turns)
+    history = lead_history(turns, GAZEBO.columns)
     assert len(history) == len(games)
 
 

@@ -1,47 +1,12 @@
-"""Luck of the draw: planted draw, deal and bot effects are recovered with the right sign."""
+"""Luck of the deal: planted deal, seat and bot effects are recovered with the right sign."""
 
 import math
 
 import pytest
 
 from gardensim.analysis.frames import MissingData
-from gardensim.analysis.luck import (
-    draw_advantage,
-    singles_drawn,
-    skill_expression,
-    variance_decomposition,
-)
+from gardensim.analysis.luck import skill_expression, variance_decomposition
 from tests.analysis.synth import logit_games
-
-
-def test_logistic_regression_recovers_a_planted_draw_advantage():
-    games = logit_games(players=2, deals=1500, draw_effect=0.3, seed=4)
-    (result,) = draw_advantage(games)
-    assert result.ci[0] <= math.exp(0.3) <= result.ci[1]
-    assert result.odds_ratio > 1.2
-    assert "multiplies" in result.sentence
-
-
-def test_no_planted_draw_effect_gives_an_odds_ratio_interval_around_one():
-    games = logit_games(players=3, deals=800, lineup=["greedy"] * 3, seed=6)
-    (result,) = draw_advantage(games)
-    assert result.ci[0] <= 1.0 <= result.ci[1]
-
-
-def test_a_harmful_draw_gives_an_odds_ratio_below_one():
-    games = logit_games(players=2, deals=800, draw_effect=-0.4, seed=7)
-    (result,) = draw_advantage(games)
-    assert result.ci[1] < 1.0
-
-
-def test_singles_gap_is_wider_for_the_more_variable_drawing_system():
-    games = logit_games(players=2, deals=600, arms=["steady", "swingy"],
-                        singles_mean={"steady": 1.0, "swingy": 6.0}, seed=8)
-    (result,) = singles_drawn(games)
-    table = result.table.set_index("arm")
-    assert table.loc["swingy", "gap_lo"] > table.loc["steady", "gap_hi"]
-    assert table.loc["steady", "mean"] == pytest.approx(1.0, abs=0.15)
-    assert result.distribution.groupby("arm")["share"].sum().tolist() == pytest.approx([1, 1])
 
 
 def test_deal_share_is_large_when_deals_decide_and_small_when_they_do_not():
@@ -119,39 +84,12 @@ def test_decomposition_refuses_bots_fixed_to_seats():
         variance_decomposition(games, boot=5)
 
 
-def test_a_bot_that_always_wins_leaves_the_draw_effect_unmeasured_not_wrong():
-    games = logit_games(players=2, deals=100, lineup=["greedy", "random"],
-                        strength={"greedy": 50.0}, draw_effect=0.3, seed=16)
-    (result,) = draw_advantage(games)
-    assert math.isnan(result.odds_ratio)
-    assert "did not converge" in result.sentence
-
-
-def test_bot_strength_does_not_pass_for_draw_luck():
-    games = logit_games(players=2, deals=1500, lineup=["greedy", "random"],
-                        strength={"greedy": 1.0}, draw_effect=0.3, seed=17)
-    (result,) = draw_advantage(games)
-    assert result.ci[0] <= math.exp(0.3) <= result.ci[1]
-
-
 def test_a_clean_sweep_says_the_spread_is_only_a_lower_bound():
     games = logit_games(players=2, deals=50, lineup=["greedy", "random"],
                         strength={"greedy": 50.0}, seed=19)
     (result,) = skill_expression(games, boot=10)
     assert result.stronger_share == 1.0
     assert "lower bound" in result.sentence
-
-
-def test_odds_ratio_per_standard_deviation_compares_systems_that_spread_draws_differently():
-    games = logit_games(players=2, deals=800, arms=["steady", "swingy"], draw_effect=0.3,
-                        singles_mean={"steady": 1.0, "swingy": 6.0}, seed=20)
-    steady, swingy = draw_advantage(games)
-    for r in (steady, swingy):
-        assert r.odds_ratio_per_sd == pytest.approx(math.exp(math.log(r.odds_ratio)
-                                                             * r.advantage_sd))
-        assert "one standard deviation of draw advantage" in r.sentence
-    assert swingy.advantage_sd > steady.advantage_sd
-    assert swingy.odds_ratio_per_sd > steady.odds_ratio_per_sd
 
 
 def test_variance_shares_are_worded_as_a_description_of_these_bots():
@@ -163,17 +101,6 @@ def test_variance_shares_are_worded_as_a_description_of_these_bots():
     (mixed,) = variance_decomposition(logit_games(players=2, deals=100, lineup=["a", "b"],
                                                   seed=21), boot=10)
     assert "weaker player" not in mixed.sentence
-
-
-def test_singles_gap_interval_is_clustered_on_deals():
-    from gardensim.stats.cluster import clustered_mean
-
-    games = logit_games(players=3, deals=200, lineup=["greedy"] * 3, seed=22)
-    (result,) = singles_drawn(games)
-    drawn = games[["singles_drawn_0", "singles_drawn_1", "singles_drawn_2"]].to_numpy()
-    gap = clustered_mean(drawn.max(axis=1) - drawn.min(axis=1), games["deal"].to_numpy())
-    row = result.table.iloc[0]
-    assert (row["gap_lo"], row["gap_hi"]) == pytest.approx((gap.lo, gap.hi))
 
 
 def test_a_bot_seen_only_in_mirror_matches_is_left_out_of_skill_not_an_error():

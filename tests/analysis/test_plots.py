@@ -7,6 +7,9 @@ import pandas as pd
 import pytest
 
 from gardensim.analysis import arms, luck, plots, scores, seat, shape, upsets
+from gardensim.games.gazebo import figures as gazebo_figures
+from gardensim.games.gazebo import questions
+from gardensim.games.gazebo.spec import SPEC as GAZEBO
 from tests.analysis.synth import logit_games, race_run, score_games
 
 
@@ -42,9 +45,9 @@ def test_every_figure_renders(run):
     bots = logit_games(players=2, deals=60, arms=["a", "b"], lineup=["greedy", "random"],
                        strength={"greedy": 1.0}, draw_effect=0.3)
     figures = [
-        plots.compensation_plot(seat.gazebo_compensation(games)),
-        plots.singles_plot(luck.singles_drawn(games)),
-        plots.draw_advantage_plot(luck.draw_advantage(bots)),
+        gazebo_figures.compensation_plot(questions.gazebo_compensation(games)),
+        gazebo_figures.singles_plot(questions.singles_drawn(games)),
+        gazebo_figures.draw_advantage_plot(questions.draw_advantage(bots)),
         plots.variance_plot(luck.variance_decomposition(games, boot=5)),
         plots.skill_plot(luck.skill_expression(bots, boot=5)),
         plots.arms_plot(arms.compare_arms(games)),
@@ -53,8 +56,9 @@ def test_every_figure_renders(run):
         plots.length_plot(games),
         plots.grouped_bars(shape.end_reasons(games), "end_reason", "share", "end reason"),
         plots.grouped_bars(shape.events_per_game(turns), "event", "mean", "event"),
-        plots.grouped_bars(shape.winning_margin(games), "margin", "share", "gazebos"),
-        plots.lead_plot(shape.lead_history(turns)),
+        plots.grouped_bars(shape.winning_margin(games, GAZEBO.columns), "margin", "share",
+                           "gazebos"),
+        plots.lead_plot(shape.lead_history(turns, GAZEBO.columns)),
         plots.branching_plot(shape.branching_factor(turns)),
     ]
     for fig in figures:

@@ -18,6 +18,7 @@ from gardensim.analysis.scores import (
     score_distributions,
 )
 from gardensim.analysis.seat import seat_advantage
+from gardensim.games.pavilion.spec import SPEC as PAVILION
 from tests.analysis.synth import score_games
 
 
@@ -168,11 +169,11 @@ def test_frames_without_scores_or_without_a_second_arm_say_what_is_missing():
 
 def test_seat_advantage_reads_pavilion_frames_and_names_seat_0_when_it_did_not_always_start():
     games = score_games(players=2, deals=50, shift={"base": 0.0, "glazed": 1.0}, seed=12)
-    results = seat_advantage(games)
+    results = seat_advantage(games, start_player=PAVILION.columns.start_player)
     assert [r.arm for r in results] == ["base", "glazed"]
     assert all("the first player (seat 0) wins" in r.sentence for r in results)
     games["first_player"] = games["game"] % 2
-    (first, _) = seat_advantage(games)
+    (first, _) = seat_advantage(games, start_player=PAVILION.columns.start_player)
     assert "seat 0 (start player in 50.0% of games) wins" in first.sentence
 
 

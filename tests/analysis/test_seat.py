@@ -3,7 +3,6 @@ answer ends in a verdict (fair within the margin, unfair, or undecided with the 
 
 import math
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -11,7 +10,6 @@ from gardensim.analysis.frames import MissingData
 from gardensim.analysis.samplesize import games_for_difference, games_for_equivalence
 from gardensim.analysis.seat import (
     elo_from_share,
-    gazebo_compensation,
     holm,
     pooled_seat_advantage,
     seat_advantage,
@@ -186,46 +184,3 @@ def test_seat_advantage_names_missing_columns():
         seat_advantage(games)
 
 
-def _race(shift: int, games: int = 4000, seed: int = 0) -> pd.DataFrame:
-    """Two seats whose remaining-gazebo race is tilted by ``shift`` gazebos towards seat 0."""
-    rng = np.random.default_rng(seed)
-    left = rng.integers(0, 7, size=(games, 2)).astype(float)
-    left[:, 1] += shift
-    supply = left - left.min(axis=1, keepdims=True)
-    best = supply == 0
-    wins = best / best.sum(axis=1, keepdims=True)
-    return pd.DataFrame({
-        "arm": "a", "players": 2, "game": range(games), "deal": np.arange(games) // 2,
-        "bot_0": "greedy", "bot_1": "greedy", "win_0": wins[:, 0], "win_1": wins[:, 1],
-        "supply_0": supply[:, 0], "supply_1": supply[:, 1],
-        "on_board_0": 24 - supply[:, 0], "on_board_1": 24 - supply[:, 1],
-    })
-
-
-def test_compensation_gives_the_favoured_seat_the_planted_extra_gazebo():
-    (comp,) = gazebo_compensation(_race(shift=1))
-    assert comp.extra == (1, 0)
-    assert abs(comp.shares_after[0] - 0.5) < abs(comp.shares_before[0] - 0.5)
-    assert comp.rule_agreement == 1.0
-    assert comp.base == 24
-    assert '"25,24"' in comp.sentence
-    assert "an estimate before play" in comp.sentence
-    assert "may be noise" not in comp.sentence
-
-
-def test_compensation_of_fair_seats_is_no_handicap():
-    (comp,) = gazebo_compensation(_race(shift=0))
-    assert comp.extra == (0, 0)
-    assert "no whole-gazebo handicap" in comp.sentence
-
-
-def test_compensation_curve_falls_as_the_seat_gets_more_gazebos():
-    (comp,) = gazebo_compensation(_race(shift=2))
-    seat0 = comp.curve[comp.curve["seat"] == 0].sort_values("extra")["share"].to_numpy()
-    assert np.all(np.diff(seat0) <= 1e-12)
-    assert not math.isnan(seat0[0])
-
-
-def test_compensation_needs_supplies():
-    with pytest.raises(MissingData, match="supply"):
-        gazebo_compensation(_race(shift=0).drop(columns=["supply_0", "supply_1"]))

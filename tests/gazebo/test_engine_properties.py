@@ -32,7 +32,7 @@ CONFIGS = [
     ("qin", 2, "qin-classic", False, 100),
     ("qin", 3, "qin", False, 60),
     ("qin", 4, "gazebo", False, 60),
-    ("aviary", 2, "gazebo", False, 60),  # played with the options below flipped
+    ("botanical", 2, "gazebo", False, 60),  # played with the options below flipped
 ]
 FLIPPED = {"no_move_ends_game": False, "raised_steal_needs_two": True, "hand_size": 2}
 
@@ -190,7 +190,7 @@ def play_checked(game: GazeboGame, seed: int) -> None:
 @pytest.mark.parametrize(("board", "players", "draw", "partnership", "games"), CONFIGS)
 def test_invariants_hold_after_every_action(board, players, draw, partnership, games):
     options = {"draw": draw, "partnership": partnership}
-    if games == 60 and board == "aviary" and players == 2:
+    if games == 60 and board == "botanical" and players == 2:
         options.update(FLIPPED)
     game = GazeboGame(board, players, options)
     for seed in range(games):

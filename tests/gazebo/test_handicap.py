@@ -19,7 +19,8 @@ from gardensim.games.gazebo.handicap import (
     settings_of,
 )
 from gardensim.games.gazebo.played_handicaps import played_handicaps, start_counts
-from gardensim.report.sections import Budget, Section, compensation_section
+from gardensim.games.gazebo.report_part import compensation_section
+from gardensim.report.sections import Budget, Section
 from gardensim.sim.candidates import Candidate, Measured, judge, smallest_fair, whole_deals
 from gardensim.sim.study import Study
 

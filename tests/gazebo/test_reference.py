@@ -28,6 +28,9 @@ GAMES = 300
 LEGAL_EVERY = 3
 
 
+RAISED_BOARDS = ("botanical",)
+
+
 def config(seed: int) -> GazeboGame:
     rng = random.Random(seed)
     players = rng.choice((2, 3, 4))
@@ -41,7 +44,10 @@ def config(seed: int) -> GazeboGame:
         options["partnership"] = rng.random() < 0.5
     if options["gazebos"] is None:
         del options["gazebos"]
-    return GazeboGame(rng.choice(BOARDS), players, options)
+    board = rng.choice(BOARDS)
+    if board not in RAISED_BOARDS:
+        del options["raised_steal_needs_two"]  # refused where no patio is raised
+    return GazeboGame(board, players, options)
 
 
 def engine_legal(state: GazeboState) -> set[tuple[int, int, int, int]]:

@@ -9,11 +9,18 @@ import pytest
 from gardensim.analysis.frames import combine
 from gardensim.analysis.seat import pooled_seat_advantage, seat_advantage
 from gardensim.report.builder import build_report, markdown_table, to_toml
-from gardensim.report.sections import Budget, compute_sections
+from gardensim.report.sections import Budget, Section, compute_sections, part_spec
 from gardensim.sim.study import Study
 from tests.analysis.synth import race_run
 
 FAST = Budget(variance=20, skill=20, arms=100)
+
+
+def gazebo_sections(games: pd.DataFrame, turns: pd.DataFrame) -> list[Section]:
+    """The Gazebo part's sections, as a report asks them of Gazebo-like frames."""
+    part = part_spec("gazebo")
+    budget = Budget(variance=20, skill=20, arms=100, columns=part.columns)
+    return compute_sections(games, turns, budget, part.sections, part.questions)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +96,7 @@ def test_page_names_the_study_and_version(report):
 def test_missing_columns_become_a_note_not_a_failure():
     run = race_run(players=2, deals=10)
     games = run.games.drop(columns=[c for c in run.games if c.startswith("singles_drawn")])
-    sections = {s.id: s for s in compute_sections(games, run.turns, FAST)}
+    sections = {s.id: s for s in gazebo_sections(games, run.turns)}
     assert "singles_drawn_0" in sections["singles"].note
     assert not sections["singles"].sentences and not sections["singles"].figures
     assert sections["seat"].sentences and not sections["seat"].note
@@ -114,7 +121,7 @@ def test_markdown_table_cuts_long_tables_and_points_to_the_csv():
 
 def test_runs_without_telemetry_skip_only_the_turn_questions():
     run = race_run(players=2, deals=10)
-    sections = {s.id: s for s in compute_sections(run.games, pd.DataFrame(), FAST)}
+    sections = {s.id: s for s in gazebo_sections(run.games, pd.DataFrame())}
     for sid in ("lead", "events", "branching"):
         assert "turns frame" in sections[sid].note
     assert sections["margin"].sentences

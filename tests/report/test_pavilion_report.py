@@ -13,7 +13,7 @@ from gardensim.analysis.scores import compare_scores
 from gardensim.analysis.seat import seat_advantage
 from gardensim.cli import main
 from gardensim.report.builder import compute_parts
-from gardensim.report.sections import PARTS, Budget
+from gardensim.report.sections import Budget, part_spec
 
 pytestmark = pytest.mark.slow
 
@@ -119,7 +119,7 @@ def test_the_gazebo_part_says_what_a_gazebo_only_report_says(built):
     assert [p.game for p in together] == ["gazebo", "pavilion"]
     mixed = together[0]
     assert [s.id for s in mixed.sections] == [f"gazebo-{s.id}" for s in alone.sections]
-    assert [s.id for s in alone.sections] == list(PARTS["gazebo"].sections)
+    assert [s.id for s in alone.sections] == list(part_spec("gazebo").sections)
     # one report is one Holm family: only the seat verdicts' adjustment may differ
     assert [s.sentences for s in mixed.sections if s.id != "gazebo-seat"] == [
         s.sentences for s in alone.sections if s.id != "seat"]

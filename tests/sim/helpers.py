@@ -9,8 +9,6 @@ import pandas as pd
 from gardensim.sim.frames import comparable
 from gardensim.sim.study import Study
 
-SLOWTOY = "tests.sim.slowtoy:SlowToyGame"
-
 
 def toy_study(**overrides: Any) -> Study:
     """A two-arm toy study of 3 players, small enough to play in a fraction of a second."""

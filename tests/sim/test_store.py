@@ -136,8 +136,7 @@ def start_slow_run(tmp_path: Path, slowtoy: str) -> tuple[subprocess.Popen, Path
         'games = 60\nseed = 9\n[[arms]]\nname = "a"\n[[arms]]\nname = "b"\nx = 1\n'
     )
     out = tmp_path / "run"
-    env = {**os.environ, "PYTHONPATH": str(ROOT),
-           "GARDENSIM_GAMES": f"toy=tests.support.toygame:ToyGame;slowtoy={slowtoy}"}
+    env = dict(os.environ)
     child = subprocess.Popen(
         [sys.executable, "-m", "gardensim.cli", "simulate", str(study), "--out", str(out),
          "--jobs", "1", "--batch-size", "6", "--quiet"],

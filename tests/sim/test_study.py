@@ -81,10 +81,25 @@ def test_unknown_bot_is_rejected_before_anything_runs(tmp_path):
     assert not (tmp_path / "run").exists()
 
 
-def test_draw_shorthand_must_agree_with_options():
+GAZEBO_RAW = {"name": "g", "game": "gazebo", "players": 2, "bots": ["random"] * 2, "games": 2}
+
+
+def test_a_games_old_top_level_keys_move_under_options_with_a_one_line_notice(capsys):
+    study = Study.from_dict({**GAZEBO_RAW, "draw": "qin", "partnership": False})
+    assert study.options == {"draw": "qin", "partnership": False}
+    notes = capsys.readouterr().err.strip().splitlines()
+    assert len(notes) == 2 and all("write it under [options]" in n for n in notes)
+    assert "'draw' is a gazebo rule option" in notes[0]
+
+
+def test_a_top_level_shorthand_must_agree_with_options():
     with pytest.raises(ConfigError, match="'draw' = 'qin' contradicts options.draw"):
-        toy_study(draw="qin", options={"draw": "gazebo"})
-    assert toy_study(draw="qin").resolve()[0].config["options"] == {"draw": "qin"}
+        Study.from_dict({**GAZEBO_RAW, "draw": "qin", "options": {"draw": "gazebo"}})
+
+
+def test_a_game_without_shorthands_refuses_them_as_unknown_keys():
+    with pytest.raises(ConfigError, match="unknown study key 'draw'"):
+        toy_study(draw="qin")
 
 
 def test_arm_options_override_study_options():
@@ -102,7 +117,7 @@ def test_arm_names_must_be_unique_and_present():
 
 
 def test_study_round_trips_through_its_dict():
-    study = toy_study(draw="qin", partnership=False, description="why")
+    study = toy_study(options={"draw": "qin"}, description="why")
     assert Study.from_dict(study.to_dict()) == study
     assert Study.from_dict(study.to_dict()).fingerprint() == study.fingerprint()
 

@@ -46,8 +46,7 @@ def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, slowtoy, s
     study = tmp_path / "slow.toml"
     study.write_text('name = "slow"\ngame = "slowtoy"\nplayers = 2\nbots = ["random", "random"]'
                      '\ngames = 4000\nseed = 1\n')
-    env = {**os.environ, "PYTHONPATH": str(ROOT),
-           "GARDENSIM_GAMES": f"toy=tests.support.toygame:ToyGame;slowtoy={slowtoy}"}
+    env = dict(os.environ)
     main = subprocess.Popen(
         [sys.executable, "-m", "gardensim.cli", "simulate", str(study), "--out",
          str(tmp_path / "run"), "--jobs", "2", "--batch-size", "5", "--quiet"],

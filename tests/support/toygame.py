@@ -13,6 +13,10 @@ from typing import Any, ClassVar
 
 from gardensim.core.errors import IllegalMoveError
 from gardensim.core.protocol import TERMINAL, Action, Game, GameState
+from gardensim.core.spec import GameSpec, Question, ReportPart
+
+#: The toy's one board (its only layout is a line of cards).
+BOARDS = ("line",)
 
 
 class ToyGame(Game):
@@ -128,7 +132,7 @@ class ToyState(GameState):
 
     def evaluate(self, player: int) -> float:
         others = max((s for p, s in enumerate(self.scores) if p != player), default=0)
-        return 0.5 + (self.scores[player] - others) / 60
+        return min(1.0, max(0.0, 0.5 + (self.scores[player] - others) / 60))
 
     def mark(self) -> Any:
         return list(self.scores)
@@ -139,3 +143,44 @@ class ToyState(GameState):
 
     def game_row(self) -> dict[str, Any]:
         return {"scores": list(self.scores)}
+
+
+def cards_section(s: Any, games: Any, turns: Any, budget: Any) -> None:
+    """The toy's own report question: the mean card played, per arm (from its ``card``
+    column), so a test can see a game's question reach the report."""
+    from gardensim.analysis.frames import MissingData
+
+    if turns.empty or "card" not in turns:
+        raise MissingData("cards played need the turns frame; skipped")
+    table = turns.groupby("arm", observed=True)["card"].mean().rename("mean_card").reset_index()
+    s.sentences = [f"In {r.arm}, the mean card played is {r.mean_card:.2f}."
+                   for r in table.itertuples()]
+    s.tables.append(("toy-cards", table))
+
+
+SPEC = GameSpec(
+    name="toy",
+    title="Toy cards",
+    game="tests.support.toygame:ToyGame",
+    default_board="line",
+    boards="tests.support.toygame:BOARDS",
+    min_players=2,
+    max_players=4,
+    report=ReportPart(
+        title="Toy cards",
+        sections=("seat", "cards", "arms", "length", "sample-size"),
+        answers=("seat", "cards"),
+        questions=(Question("cards", "Cards played", "Which cards do players play?",
+                            "tests.support.toygame:cards_section"),),
+    ),
+)
+
+
+def line_figure(board: str, state: Any = None, title: str | None = None) -> Any:
+    """The toy's renderer: an empty line of cards, titled (a test that a report draws boards
+    through the spec)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 1))
+    fig.add_subplot().set_title(title or board)
+    return fig

@@ -17,7 +17,8 @@ def test_choosing_pavilion_offers_its_boards_and_hides_the_drawing_system() -> N
     assert list(form.board.options) == list(BOARD_NAMES)
     assert form.draw.layout.display == "none"
     study = form.study("s")
-    assert study.game == "pavilion" and study.board == BOARD_NAMES[0] and study.draw is None
+    assert study.game == "pavilion" and study.board == BOARD_NAMES[0]
+    assert "draw" not in study.options
 
 
 def test_one_bot_box_per_seat_keeping_the_specs_already_typed() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from gardensim.games.gazebo.panels.luck import LuckPanel
+from gardensim.games.gazebo.panels.variant import VariantLab
 from gardensim.widgets.cache import cached_run, run_path
-from gardensim.widgets.luck import LuckPanel
 from gardensim.widgets.seat import SeatPanel
-from gardensim.widgets.variant import VariantLab
 
 PNG = b"\x89PNG"
 

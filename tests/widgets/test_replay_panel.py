@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 import gardensim
-from gardensim.sim.api import stored_game
-from gardensim.widgets.replay import (
+from gardensim.games.gazebo.panels.replay import (
     EVENT_TEXT,
     ReplayPanel,
     cell_xy,
@@ -16,6 +15,7 @@ from gardensim.widgets.replay import (
     game_steps,
     stored_runs,
 )
+from gardensim.sim.api import stored_game
 
 PNG = b"\x89PNG"
 

@@ -2,7 +2,7 @@
 
 The series rule (the player with the fewest remaining gazebos wins) makes a per-seat gazebo count
 the natural handicap: a favoured seat gets more to place. Re-scoring stored final margins
-(:func:`gardensim.analysis.seat.gazebo_compensation`) gives a first estimate, but it assumes play
+(:func:`.questions.gazebo_compensation`) gives a first estimate, but it assumes play
 would not change with the counts, and played games show it overshoots. So for every setting of a
 study (each arm with equal counts: its board, drawing system and bots, at the study's player
 count) this module plays the unchanged rules, takes the direction of the handicap from the
@@ -37,7 +37,7 @@ from gardensim.sim.candidates import (
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gardensim.analysis.seat import GazeboCompensation
+    from gardensim.games.gazebo.questions import GazeboCompensation
     from gardensim.sim.study import Study
 
 #: The rule option holding each seat's starting gazebos (``gazebos = "25,24"``).
@@ -277,7 +277,7 @@ class HandicapSearch:
 
 def _estimate(frame: pd.DataFrame | None, max_extra: int) -> GazeboCompensation | None:
     from gardensim.analysis.frames import MissingData
-    from gardensim.analysis.seat import gazebo_compensation
+    from gardensim.games.gazebo.questions import gazebo_compensation
 
     if frame is None:
         return None

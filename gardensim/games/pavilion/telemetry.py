@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.pavilion import notation as nt
 from gardensim.games.pavilion.boards import load_rules, space_name
 from gardensim.games.pavilion.phases import DRAFT
@@ -27,7 +28,6 @@ from gardensim.games.pavilion.scoring import (
 if TYPE_CHECKING:
     from gardensim.games.pavilion.state import PavilionState
 
-MAX_SEATS = 4
 COLOUR_NAMES = load_rules().colours
 
 TURN_COLUMNS: dict[str, str] = {

@@ -85,12 +85,13 @@ class LuckPanel(Panel):
 
     def show(self, run: Run) -> None:
         from gardensim.analysis import arms, luck, plots
+        from gardensim.games.gazebo import figures, questions
 
         games = run.games
         baseline = run.arms[0]
         steps = {
-            "singles": (luck.singles_drawn, plots.singles_plot),
-            "draw advantage": (luck.draw_advantage, plots.draw_advantage_plot),
+            "singles": (questions.singles_drawn, figures.singles_plot),
+            "draw advantage": (questions.draw_advantage, figures.draw_advantage_plot),
             "variance": (luck.variance_decomposition, plots.variance_plot),
             "skill": (luck.skill_expression, plots.skill_plot),
         }

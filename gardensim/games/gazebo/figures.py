@@ -1,0 +1,70 @@
+"""Figures of Gazebo's own questions (:mod:`.questions`), built like the generic ones in
+:mod:`gardensim.analysis.plots`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from gardensim.analysis.plots import by_players, colours_for, panel_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from gardensim.games.gazebo.questions import DrawAdvantage, GazeboCompensation, SinglesDrawn
+
+
+def compensation_plot(results: Sequence[GazeboCompensation]) -> Figure:
+    """Re-scored win share of each seat against extra gazebos given to that seat alone."""
+    fig, axes = panel_figure(len(results), columns=max(len({r.arm for r in results}), 1))
+    for ax, r in zip(axes, results, strict=False):
+        for seat, rows in r.curve.groupby("seat"):
+            ax.plot(rows["extra"], rows["share"], marker="o", markersize=3, label=f"seat {seat}")
+        ax.axhline(1 / r.players, color="grey", linestyle="--", linewidth=1)
+        ax.axvline(0, color="grey", linewidth=0.5)
+        ax.set_xlabel("extra gazebos for that seat")
+        ax.set_ylabel("re-scored win share")
+        ax.set_title(f"{r.arm}, {r.players} players", fontsize="medium")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def singles_plot(results: Sequence[SinglesDrawn]) -> Figure:
+    """Distribution of single-coloured dominoes drawn per player per game, by arm."""
+    fig, axes = panel_figure(len(results))
+    for ax, r in zip(axes, results, strict=False):
+        arms = sorted(r.distribution["arm"].unique())
+        colours = colours_for(arms)
+        width = 0.8 / len(arms)
+        for i, arm in enumerate(arms):
+            rows = r.distribution[r.distribution["arm"] == arm]
+            ax.bar(rows["singles"] + (i - (len(arms) - 1) / 2) * width, rows["share"],
+                   width=width, color=colours[arm], label=arm)
+        ax.set_xlabel("singles drawn per player per game")
+        ax.set_ylabel("share of player-games")
+        ax.set_title(f"{r.players} players")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
+    """Observed win share by draw advantage (points, size = players) and the fitted curve."""
+    by = by_players(results)
+    fig, axes = panel_figure(len(by))
+    colours = colours_for([r.arm for r in results])
+    for ax, (players, group) in zip(axes, by.items(), strict=False):
+        for r in group:
+            if r.curve.empty:
+                continue
+            c = colours[r.arm]
+            size = 8 + 60 * r.binned["n"] / r.binned["n"].max()
+            ax.scatter(r.binned["advantage"], r.binned["win"], s=size, color=c, alpha=0.6)
+            ax.plot(r.curve["advantage"], r.curve["win"], color=c,
+                    label=f"{r.arm} (OR {r.odds_ratio:.2f})")
+        ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
+        ax.set_xlabel("singles drawn minus others' mean")
+        ax.set_ylabel("win share (seat 0 curve)")
+        ax.set_title(f"{players} players")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize="small")
+    return fig

@@ -1,0 +1,53 @@
+"""What Gazebo declares to gardensim (entry point ``gardensim.games: gazebo``).
+
+Only plain data and dotted paths, so reading it imports no part of the engine.
+"""
+
+from __future__ import annotations
+
+from gardensim.core.spec import Columns, GameSpec, Question, ReportPart, WidgetChoices
+
+_HERE = "gardensim.games.gazebo"
+
+QUESTIONS = (
+    Question("compensation", "Gazebo compensation",
+             "What per-seat gazebo handicap would make the seats fair?",
+             f"{_HERE}.report_part:compensation_section"),
+    Question("singles", "Single-coloured dominoes drawn",
+             "How unequal are the draws under each drawing system?",
+             f"{_HERE}.report_part:singles_section"),
+    Question("draw-advantage", "Winning and the draw",
+             "How much does drawing more single-coloured dominoes raise the odds of winning?",
+             f"{_HERE}.report_part:draw_advantage_section"),
+)
+
+SPEC = GameSpec(
+    name="gazebo",
+    title="Gazebo",
+    game=f"{_HERE}.game:GazeboGame",
+    default_board="aviary",
+    boards=f"{_HERE}.board:available_boards",
+    min_players=2,
+    max_players=4,
+    columns=Columns(
+        standing="supply", higher_is_better=False, unit="gazebos",
+        deal_luck="singles_drawn", deal_luck_words="singles",
+        per_seat=("supply", "on_board", "singles_drawn", "patios", "absorbs", "steals"),
+    ),
+    report=ReportPart(
+        title="Gazebo",
+        sections=("seat", "compensation", "singles", "draw-advantage", "variance",
+                  "luck-compare", "skill", "arms", "strength", "length", "endings", "margin",
+                  "lead", "events", "branching", "sample-size"),
+        answers=("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms",
+                 "strength"),
+        questions=QUESTIONS,
+        pictures=f"{_HERE}.report_part:pictures",
+    ),
+    widgets=WidgetChoices(option="draw", choices=f"{_HERE}.options:DRAW_SYSTEMS"),
+    commands=(f"{_HERE}.command", f"{_HERE}.boards_command"),
+    handicap=f"{_HERE}.handicap",
+    renderer=f"{_HERE}.render:board_figure",
+    seat_extras=f"{_HERE}.questions:compensation_sentences",
+    legacy_keys=("draw", "partnership"),
+)

@@ -1,0 +1,32 @@
+"""What Summer Pavilion declares to gardensim (entry point ``gardensim.games: pavilion``).
+
+Only plain data and dotted paths, so reading it imports no part of the engine. Its arms are
+boards and its standing is the score, so its report asks about scores rather than draws.
+"""
+
+from __future__ import annotations
+
+from gardensim.core.spec import Columns, GameSpec, ReportPart
+
+_HERE = "gardensim.games.pavilion"
+
+SPEC = GameSpec(
+    name="pavilion",
+    title="Summer Pavilion",
+    game=f"{_HERE}.game:PavilionGame",
+    default_board="base",
+    boards=f"{_HERE}.boards:BOARD_NAMES",
+    min_players=2,
+    max_players=4,
+    columns=Columns(
+        standing="score", higher_is_better=True, unit="points", mover_standing="score",
+        start_player="first_player",
+        per_seat=("score", "placement", "stars", "numbers", "sets", "token_penalty"),
+    ),
+    report=ReportPart(
+        title="Summer Pavilion",
+        sections=("seat", "scores", "arms", "variance", "length", "margin", "lead", "branching",
+                  "sample-size"),
+        answers=("seat", "scores"),
+    ),
+)
