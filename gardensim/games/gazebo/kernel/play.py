@@ -174,12 +174,14 @@ TURN_COLS = 7
 
 
 @njit(cache=True)
-def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns) -> int:
+def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns,
+              mark_turns: bool) -> int:
     """Play the game of ``S`` (just dealt) to its end with one bot per seat (``kinds``:
     RANDOM or GREEDY; greedy's ``epsilon``, ``samples`` and weights ``W`` per seat); each
     action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``.
-    With the event log on, each turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the
-    play loop's turn index and seat) goes into ``turns``, the last row holding the log's end.
+    With ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
+    ``TelemetryMixin.mark`` and the play loop's turn index and seat) goes into ``turns``, the
+    last row holding the log's end.
     Returns (actions, turns)."""
     np.random.seed(seed)
     begin(S, T, ev)
@@ -191,7 +193,7 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns
     slots_buf = np.empty(T[2].shape[0], dtype=np.int64)
     n = 0
     nt = 0
-    log = S[LOG] != 0
+    log = S[LOG] != 0 and mark_turns
     turn = -1
     while S[PHASE] != OVER:
         p = S[PLAYER]

@@ -123,8 +123,11 @@ class KernelGame:
                                np.empty_like(S), out)
         return out.tolist()
 
-    def play(self, seed: int, bots: list[KernelBot], log: bool = True) -> KernelRecord:
-        """Play the game of ``seed`` with ``bots`` (one per seat) in the kernel."""
+    def play(self, seed: int, bots: list[KernelBot], log: bool = True,
+             stream: int | None = None, marks: bool = True) -> KernelRecord:
+        """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; the bots'
+        generator starts from ``stream`` (default: ``seed``). ``log`` keeps the event log
+        (needed for events and the game row), ``marks`` the turn marks (turn telemetry)."""
         n = self.game.num_players
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
@@ -134,12 +137,14 @@ class KernelGame:
         samples = np.array([b.samples for b in bots], dtype=np.int64)
         W = np.array([b.weights for b in bots], dtype=np.float64)
         k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
-                               seed, self._moves, self._turns)
+                               seed if stream is None else stream, self._moves,
+                               self._turns, marks)
         m = int(S[EVN]) if log else 0
         c = int(S[ECN]) if log else 0
         return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),
                             self._evc[:c].copy(), S,
-                            self._turns[:nt + 1].copy() if log else self._turns[:0].copy())
+                            self._turns[:nt + 1].copy() if log and marks
+                            else self._turns[:0].copy())
 
     # ----- reading the kernel back -------------------------------------------------------
     def event_dict(self, row: np.ndarray, cells: np.ndarray) -> dict[str, Any]:
