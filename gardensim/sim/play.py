@@ -92,17 +92,23 @@ ENGINES = ("auto", "python")
 PYTHON_ENGINE = "python"
 
 
+_FAST_ENGINES: dict[str, Any] = {}
+
+
 def fast_player(game: Game, bots: Sequence[Any]) -> Any:
     """The game's fast engine for this line-up (``GameSpec.fast_engine``), or None."""
-    from gardensim.core import registry
-    from gardensim.core.errors import ConfigError
-    from gardensim.core.spec import load
+    found = _FAST_ENGINES.get(game.name, _FAST_ENGINES)
+    if found is _FAST_ENGINES:
+        from gardensim.core import registry
+        from gardensim.core.errors import ConfigError
+        from gardensim.core.spec import load
 
-    try:
-        path = registry.game_spec(game.name).fast_engine
-    except ConfigError:  # a game registered without a spec
-        return None
-    return load(path)(game, bots) if path else None
+        try:
+            path = registry.game_spec(game.name).fast_engine
+        except ConfigError:  # a game registered without a spec
+            path = None
+        found = _FAST_ENGINES[game.name] = load(path) if path else None
+    return found(game, bots) if found is not None else None
 
 
 def engine_name(game: Game, bots: Sequence[Any], engine: str = "auto") -> str:

@@ -299,29 +299,6 @@ def absorb_fault(S, ids, nids: int) -> int:
 
 
 @njit(cache=True)
-def placement_fault(S, T, s: int, x: int, y: int) -> int:
-    """The absorb fault of colours ``x``, ``y`` on open slot ``s`` (0: legal), the first in
-    rulings 23's order when both colours make one."""
-    a = T[2][s, 0]
-    b = T[2][s, 1]
-    ids = np.empty(8, dtype=np.int64)
-    lone = np.empty(8, dtype=np.int64)
-    worst = 0
-    for g in range(2 if x != y else 1):
-        if x == y:
-            nids, _ = gather(S, T, a, b, a, b, x, ids, lone)
-        elif g == 0:
-            nids, _ = gather(S, T, a, -1, a, b, x, ids, lone)
-        else:
-            nids, _ = gather(S, T, b, -1, a, b, y, ids, lone)
-        if nids >= 2:
-            f = absorb_fault(S, ids, nids)
-            if f and (worst == 0 or f < worst):
-                worst = f
-    return worst
-
-
-@njit(cache=True)
 def nook_squares_beside(S, T, s: int) -> int:
     """Nook squares next to either cell of slot ``s``: with at most one, no orientation of
     any domino can make an absorb, so every one is legal (rulings 6)."""
@@ -341,6 +318,84 @@ def nook_squares_beside(S, T, s: int) -> int:
 
 
 @njit(cache=True)
+def slot_orients(S, T, s: int, h: int, scratch, out) -> int:
+    """The orientations ``x * 3 + y`` of the hand at ``S[h:h + 6]`` that may go on open slot
+    ``s`` (rulings 6), into ``out`` in ``ORIENTS`` order; returns how many
+    (``LegalityMixin.slot_orients``). The nooks around each cell are gathered once per colour,
+    then each orientation judged; ``scratch`` holds 40 ints."""
+    nbr = T[0]
+    a = T[2][s, 0]
+    b = T[2][s, 1]
+    oc = S[O_COLOR]
+    onk = S[O_NOOK_OF]
+    for i in range(24, 30):
+        scratch[i] = 0
+    for side in range(2):
+        c = a if side == 0 else b
+        other = b if side == 0 else a
+        for i in range(4):
+            m = nbr[c, i]
+            if m < 0 or m == other:
+                continue
+            k = S[onk + m]
+            if k < 0:
+                continue
+            col = S[oc + m]
+            base = (side * 3 + col) * 4
+            count = scratch[24 + side * 3 + col]
+            seen = False
+            for q in range(count):
+                if scratch[base + q] == k:
+                    seen = True
+            if not seen:
+                scratch[base + count] = k
+                scratch[24 + side * 3 + col] = count + 1
+    risky = False
+    for col in range(3):
+        na = scratch[24 + col]
+        nb = scratch[27 + col]
+        if na > 1 or nb > 1 or (na == 1 and nb == 1 and scratch[col * 4] != scratch[(3 + col) * 4]):
+            risky = True
+    j = 0
+    for t in range(6):
+        if S[h + t] == 0:
+            continue
+        for q in range(2):
+            xy = ORIENTS[t, q]
+            if xy < 0:
+                continue
+            if risky:
+                x = xy // 3
+                y = xy % 3
+                if x == y:
+                    n = 0
+                    for side in range(2):
+                        base = (side * 3 + x) * 4
+                        for i in range(scratch[24 + side * 3 + x]):
+                            k = scratch[base + i]
+                            seen = False
+                            for r in range(n):
+                                if scratch[30 + r] == k:
+                                    seen = True
+                            if not seen:
+                                scratch[30 + n] = k
+                                n += 1
+                    if n >= 2 and absorb_fault(S, scratch[30:38], n) != 0:
+                        continue
+                else:
+                    na = scratch[24 + x]
+                    if na >= 2 and absorb_fault(S, scratch[x * 4:x * 4 + 4], na) != 0:
+                        continue
+                    nb = scratch[27 + y]
+                    if nb >= 2 and absorb_fault(S, scratch[(3 + y) * 4:(3 + y) * 4 + 4],
+                                                nb) != 0:
+                        continue
+            out[j] = xy
+            j += 1
+    return j
+
+
+@njit(cache=True)
 def legal_placements(S, T, out, start: int) -> int:
     """Every legal placement of the current hand into ``out[start:]`` in the readable
     engine's order (slots ascending, hand types ascending, their orientations); returns the
@@ -348,31 +403,37 @@ def legal_placements(S, T, out, start: int) -> int:
     h = S[O_HANDS] + 6 * S[PLAYER]
     buf = np.empty(T[2].shape[0], dtype=np.int64)
     simple = np.empty(T[2].shape[0], dtype=np.bool_)
+    scratch = np.empty(40, dtype=np.int64)
+    xys = np.empty(12, dtype=np.int64)
     n_open = open_slots(S, T, buf, simple, False)
     j = start
     for i in range(n_open):
         s = buf[i]
-        for t in range(6):
-            if S[h + t] == 0:
-                continue
-            for q in range(2):
-                xy = ORIENTS[t, q]
-                if xy < 0:
+        if simple[i]:
+            for t in range(6):
+                if S[h + t] == 0:
                     continue
-                if simple[i] or placement_fault(S, T, s, xy // 3, xy % 3) == 0:
-                    out[j] = s * 9 + xy
-                    j += 1
+                for q in range(2):
+                    xy = ORIENTS[t, q]
+                    if xy >= 0:
+                        out[j] = s * 9 + xy
+                        j += 1
+            continue
+        for q in range(slot_orients(S, T, s, h, scratch, xys)):
+            out[j] = s * 9 + xys[q]
+            j += 1
     return j
 
 
 @njit(cache=True)
 def count_legal_placements(S, T) -> int:
-    """How many legal placements the current hand has (``legal_placements`` counted, the
-    absorb check only on slots with two nook squares beside them): telemetry's
-    ``legal_moves``."""
+    """How many legal placements the current hand has: telemetry's ``legal_moves``
+    (``LegalityMixin.count_legal_placements``)."""
     h = S[O_HANDS] + 6 * S[PLAYER]
     buf = np.empty(T[2].shape[0], dtype=np.int64)
     simple = np.empty(T[2].shape[0], dtype=np.bool_)
+    scratch = np.empty(40, dtype=np.int64)
+    xys = np.empty(12, dtype=np.int64)
     n_open = open_slots(S, T, buf, simple, False)
     n_or = 0
     for t in range(6):
@@ -380,16 +441,7 @@ def count_legal_placements(S, T) -> int:
             n_or += 1 if t < 3 else 2
     total = 0
     for i in range(n_open):
-        if simple[i]:
-            total += n_or
-            continue
-        for t in range(6):
-            if S[h + t] == 0:
-                continue
-            for q in range(2):
-                xy = ORIENTS[t, q]
-                if xy >= 0 and placement_fault(S, T, buf[i], xy // 3, xy % 3) == 0:
-                    total += 1
+        total += n_or if simple[i] else slot_orients(S, T, buf[i], h, scratch, xys)
     return total
 
 
@@ -398,6 +450,8 @@ def random_action(S, T, slots_buf, out) -> int:
     """A uniformly random legal action (``LegalityMixin.random_action``): rejection sampling
     over open slots x oriented hand types (and the decline in the extra phase), an absorb
     checked only where two nook squares meet the slot; draws uniform over the options."""
+    scratch = np.empty(40, dtype=np.int64)
+    xys = np.empty(12, dtype=np.int64)
     phase = S[PHASE]
     if phase == DRAW:
         k = draw_options(S, out, 0)
@@ -421,8 +475,11 @@ def random_action(S, T, slots_buf, out) -> int:
             return DECLINE
         s = slots_buf[i // n_or]
         xy = orients[i % n_or]
-        if simple[i // n_or] or placement_fault(S, T, s, xy // 3, xy % 3) == 0:
+        if simple[i // n_or]:
             return s * 9 + xy
+        for q in range(slot_orients(S, T, s, h, scratch, xys)):
+            if xys[q] == xy:
+                return s * 9 + xy
     k = legal_actions(S, T, out)
     return out[np.random.randint(0, k)]
 
@@ -437,14 +494,11 @@ def slot_takes_a_domino(S, T) -> bool:
     if n_open < 0:
         return True
     h = S[O_HANDS] + 6 * S[PLAYER]
+    scratch = np.empty(40, dtype=np.int64)
+    xys = np.empty(12, dtype=np.int64)
     for i in range(n_open):
-        for t in range(6):
-            if S[h + t] == 0:
-                continue
-            for q in range(2):
-                xy = ORIENTS[t, q]
-                if xy >= 0 and placement_fault(S, T, buf[i], xy // 3, xy % 3) == 0:
-                    return True
+        if slot_orients(S, T, buf[i], h, scratch, xys) > 0:
+            return True
     return False
 
 

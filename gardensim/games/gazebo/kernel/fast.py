@@ -23,8 +23,11 @@ from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.gazebo.kernel import telemetry as ktel
 from gardensim.games.gazebo.kernel.session import KernelGame, kernel_bot
 
-#: the kernel of each game object (its board tables are built once per game)
+#: the kernel of each game object (its board tables are built once per game), and the play
+#: function of each line-up met on it
 _KERNELS: weakref.WeakKeyDictionary[Any, KernelGame] = weakref.WeakKeyDictionary()
+_PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], Any]] = (
+    weakref.WeakKeyDictionary())
 ENGINE_NAME = "gazebo-kernel"
 
 
@@ -38,6 +41,14 @@ def kernel_of(game: Any) -> KernelGame:
 def fast_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     """A kernel play function for ``bots`` on ``game``, or None when one has no kernel
     version (mcts, for now)."""
+    known = _PLAYERS.setdefault(game, {})
+    key = tuple(f"{type(bot).__name__}:{getattr(bot, 'spec', id(bot))}" for bot in bots)
+    if key not in known:
+        known[key] = _make_player(game, bots)
+    return known[key]
+
+
+def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     kernel_bots = [kernel_bot(bot, game) for bot in bots]
     if any(b is None for b in kernel_bots):
         return None

@@ -76,12 +76,12 @@ def turn_table(record: Any, names: Any, n: int) -> dict[str, list[Any]]:
         net = np.concatenate(([0], np.cumsum(returned - placed)))
         table[f"supply_{s}"] = (int(start_gazebos[s]) + net[bounds[1:]]).tolist()
     is_draw = code == EV_DRAW
-    words = []
-    for i in range(rows):
-        span = slice(bounds[i], bounds[i + 1])
-        piles = amount[span][is_draw[span]]
-        words.append(",".join(_PILE_WORDS[p] for p in piles.tolist()))
-    table["draws"] = words
+    at = np.flatnonzero(is_draw)
+    words: list[list[str]] = [[] for _ in range(rows)]
+    for turn, pile in zip(np.searchsorted(bounds, at, side="right").tolist(),
+                          amount[at].tolist(), strict=True):
+        words[turn - 1].append(_PILE_WORDS[pile])
+    table["draws"] = [",".join(w) for w in words]
     singles = _per_turn(is_draw & (events[:, 3] < 3), bounds)
     table["drew_singles"] = singles
     table["drew_doubles"] = [d - s for d, s in zip(_per_turn(is_draw, bounds), singles,
