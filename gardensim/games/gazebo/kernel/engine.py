@@ -138,14 +138,17 @@ def slot_open(S, T, s: int) -> bool:
 @njit(cache=True)
 def open_slots(S, T, buf, simple, stop_at_simple: bool) -> int:
     """The open slots in ascending order into ``buf`` (``slot_open`` for every code), and in
-    ``simple`` whether at most one nook square is beside each (``nook_squares_beside``); one
-    loop with no calls, as a call passing arrays costs more than the test itself. With
-    ``stop_at_simple``, returns -1 at the first simple slot (a placement surely exists)."""
+    ``simple`` whether no placement there can make an absorb, so every orientation of every
+    domino is legal (rulings 6): no colour meets two nooks at one cell or different nooks at
+    the two (``LegalityMixin.slot_orients``' shortcut). One loop with no calls, as a call
+    passing arrays costs more than the test itself. With ``stop_at_simple``, returns -1 at
+    the first simple slot (a placement surely exists)."""
     nbr = T[0]
     cinfo = T[1]
     slots = T[2]
     oc = S[O_COLOR]
     onk = S[O_NOOK_OF]
+    seen = np.empty(6, dtype=np.int64)
     j = 0
     for s in range(slots.shape[0]):
         a = slots[s, 0]
@@ -155,26 +158,37 @@ def open_slots(S, T, buf, simple, stop_at_simple: bool) -> int:
         if cinfo[a, C_OPEN] != 1 or S[oc + a] >= 0 or cinfo[b, C_OPEN] != 1 or S[oc + b] >= 0:
             continue
         touches = False
-        squares = 0
-        for i in range(4):
-            m = nbr[a, i]
-            if m >= 0 and m != b:
-                if S[oc + m] >= 0:
-                    touches = True
-                if S[onk + m] >= 0:
-                    squares += 1
-            m = nbr[b, i]
-            if m >= 0 and m != a:
-                if S[oc + m] >= 0:
-                    touches = True
-                if S[onk + m] >= 0:
-                    squares += 1
-        if touches:
-            if stop_at_simple and squares <= 1:
-                return -1
-            buf[j] = s
-            simple[j] = squares <= 1
-            j += 1
+        risky = False
+        seen[:] = -1
+        for side in range(2):
+            c = a if side == 0 else b
+            other = b if side == 0 else a
+            for i in range(4):
+                m = nbr[c, i]
+                if m < 0 or m == other:
+                    continue
+                col = S[oc + m]
+                if col < 0:
+                    continue
+                touches = True
+                k = S[onk + m]
+                if k < 0:
+                    continue
+                q = side * 3 + col
+                if seen[q] < 0:
+                    seen[q] = k
+                elif seen[q] != k:
+                    risky = True
+        if not touches:
+            continue
+        for col in range(3):
+            if seen[col] >= 0 and seen[3 + col] >= 0 and seen[col] != seen[3 + col]:
+                risky = True
+        if stop_at_simple and not risky:
+            return -1
+        buf[j] = s
+        simple[j] = not risky
+        j += 1
     return j
 
 
@@ -577,7 +591,8 @@ def finish(S, ev, reason: int, last: int) -> None:
     S[END] = reason
     S[LAST] = last
     S[WINMASK] = winners_mask(S, last)
-    log_event(S, ev, EV_WIN, last, reason, S[WINMASK])
+    if S[LOG]:
+        log_event(S, ev, EV_WIN, last, reason, S[WINMASK])
 
 
 @njit(cache=True)
@@ -587,7 +602,8 @@ def put(S, ev, q: int, k: int) -> int:
     s = S[i]
     placed = k if k < s else s
     S[i] = s - placed
-    log_event(S, ev, EV_PLACED, q, placed, 0)
+    if S[LOG]:
+        log_event(S, ev, EV_PLACED, q, placed, 0)
     if placed == s:
         finish(S, ev, 1, q)
     return placed
@@ -597,7 +613,8 @@ def put(S, ev, q: int, k: int) -> int:
 def give_back(S, ev, q: int, k: int) -> None:
     if k:
         S[S[O_SUPPLY] + q] += k
-        log_event(S, ev, EV_RETURNED, q, k, 0)
+        if S[LOG]:
+            log_event(S, ev, EV_RETURNED, q, k, 0)
 
 
 # ----- nooks -----------------------------------------------------------------------------
@@ -695,9 +712,11 @@ def settle_patio(S, T, ev, i: int, counts) -> None:
     holder, thr = patio_outcome(counts, S[NPL], old_holder, kind, S[RAISED_TWO])
     if holder != old_holder:
         if old_holder < 0:
-            log_event(S, ev, EV_CLAIM, holder, c, 0)
+            if S[LOG]:
+                log_event(S, ev, EV_CLAIM, holder, c, 0)
         else:
-            log_event(S, ev, EV_STEAL, holder, c, old_holder)
+            if S[LOG]:
+                log_event(S, ev, EV_STEAL, holder, c, old_holder)
             give_back(S, ev, old_holder, old_gaz)
         g = put(S, ev, holder, 2 if kind == FANCY else 1)
         if S[PHASE] == OVER:
@@ -844,7 +863,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             vb_keys[nvb] = keep
             vb_vals[nvb] = before
             nvb += 1
-        log_nook_event(S, ev, evc, EV_ABSORB, w, keep, losers)
+        if S[LOG]:
+            log_nook_event(S, ev, evc, EV_ABSORB, w, keep, losers)
     # creates (rulings 5, 22): the mover's, in reading order of their first square
     cre = ws[84:86]
     ncre = 0
@@ -884,7 +904,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         vb_keys[nvb] = k
         vb_vals[nvb] = 0
         nvb += 1
-        log_nook_event(S, ev, evc, EV_CREATE, p, k, 0)
+        if S[LOG]:
+            log_nook_event(S, ev, evc, EV_CREATE, p, k, 0)
         put(S, ev, p, 1)
         if S[PHASE] == OVER:
             return False
@@ -932,7 +953,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             vb_keys[nvb] = k
             vb_vals[nvb] = old_v
             nvb += 1
-        log_nook_event(S, ev, evc, EV_EXPAND, o, k, 0)
+        if S[LOG]:
+            log_nook_event(S, ev, evc, EV_EXPAND, o, k, 0)
     # big-nook doubles (rulings 7): owners in turn order from the mover, then reading order
     if ndoubles == 2:
         k0, k1 = doubles[0], doubles[1]
@@ -943,7 +965,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         k = doubles[j]
         S[o_gaz + k] = 2
         o = S[o_owner + k]
-        log_nook_event(S, ev, evc, EV_BIG, o, k, 0)
+        if S[LOG]:
+            log_nook_event(S, ev, evc, EV_BIG, o, k, 0)
         put(S, ev, o, 1)
         if S[PHASE] == OVER:
             return False
@@ -967,11 +990,13 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         for c in (a, b):
             if cinfo[c, C_ZEN]:
                 S[ZEN] += 1
-                log_event(S, ev, EV_ZEN, p, c, 0)
+                if S[LOG]:
+                    log_event(S, ev, EV_ZEN, p, c, 0)
     for c in (a, b):
         if cinfo[c, C_PEDESTAL]:
             extra = True
-            log_event(S, ev, EV_PEDESTAL, p, c, 0)
+            if S[LOG]:
+                log_event(S, ev, EV_PEDESTAL, p, c, 0)
     # vases (rulings 13): each vase a nook of the mover newly borders
     if S[NVASE]:
         for j in range(nvb):
@@ -981,7 +1006,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             while new:
                 if new & 1:
                     extra = True
-                    log_event(S, ev, EV_VASE, p, T[5][i], 0)
+                    if S[LOG]:
+                        log_event(S, ev, EV_VASE, p, T[5][i], 0)
                 new >>= 1
                 i += 1
     return extra
@@ -1004,7 +1030,8 @@ def draw(S, ev, source: int) -> None:
         S[RPTR] += 1
         S[ZEN] -= 1
     S[S[O_HANDS] + 6 * p + t] += 1
-    log_event(S, ev, EV_DRAW, p, source, t)
+    if S[LOG]:
+        log_event(S, ev, EV_DRAW, p, source, t)
 
 
 @njit(cache=True)
