@@ -2,12 +2,42 @@
 
 The readable engine (``games/gazebo``) stays the reference for rules, replays, pictures and
 notebooks; this kernel restates the same rules over flat integer arrays so studies can play
-tens of thousands of games. Same action codes, same notation, same deal for a seed, same
-evaluation to the last bit: ``tests/gazebo/kernel`` replays every kernel game through the
-readable engine. Layout in ``layout.py``, rules in ``engine.py``, evaluation in
-``evaluate.py``, bots and the play loop in ``play.py``, the Python side in ``session.py``.
+many more games. Same action codes, same notation, same deal for a seed, same evaluation to the
+last bit: ``tests/gazebo/kernel`` replays every kernel game through the readable engine. Layout
+in ``layout.py``, rules in ``engine.py``, evaluation in ``evaluate.py``, bots and the play loop
+in ``play.py``, the Python side in ``session.py``, telemetry in ``telemetry.py``, the game
+spec's fast engine in ``fast.py``.
+
+numba's on-disk cache keys a compiled function on its own file only, while a cached caller
+carries the code of the callees it was compiled with: after an edit of ``engine.py`` alone, a
+cached ``play.py`` would still run the old rules. So the cache goes to a folder named after a
+digest of every kernel source (under this package's ``__pycache__``), unless the user chose one
+with ``NUMBA_CACHE_DIR``; an edit anywhere compiles afresh.
 """
 
-from gardensim.games.gazebo.kernel.session import KernelBot, KernelGame, KernelRecord, kernel_bot
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+
+
+def _cache_dir() -> Path:
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for source in sorted(here.glob("*.py")):
+        digest.update(source.read_bytes())
+    return here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    numba.config.CACHE_DIR = str(_cache_dir())
+
+from gardensim.games.gazebo.kernel.session import (  # noqa: E402
+    KernelBot,
+    KernelGame,
+    KernelRecord,
+    kernel_bot,
+)
 
 __all__ = ["KernelBot", "KernelGame", "KernelRecord", "kernel_bot"]

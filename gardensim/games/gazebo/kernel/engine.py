@@ -159,7 +159,8 @@ def open_slots(S, T, buf, simple, stop_at_simple: bool) -> int:
             continue
         touches = False
         risky = False
-        seen[:] = -1
+        for q in range(6):
+            seen[q] = -1
         for side in range(2):
             c = a if side == 0 else b
             other = b if side == 0 else a
@@ -190,6 +191,14 @@ def open_slots(S, T, buf, simple, stop_at_simple: bool) -> int:
         simple[j] = not risky
         j += 1
     return j
+
+
+@njit(cache=True)
+def copy_state(dst, src) -> None:
+    """``dst[:] = src`` as a plain loop: numba's slice assignment costs ten times more, and
+    every look-ahead copies a position."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
 
 
 @njit(cache=True)
@@ -655,7 +664,8 @@ def patio_counts(S, T, c: int, counts) -> None:
     """Per seat, the gazebos on the distinct nooks next to patio cell ``c`` (rulings 8)."""
     nbr = T[0]
     onk = S[O_NOOK_OF]
-    counts[:] = 0
+    for q in range(4):
+        counts[q] = 0
     for i in range(4):
         m = nbr[c, i]
         if m < 0:
@@ -790,7 +800,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     weights = ws[80:84]
     for g in range(ng):
         if gnids[g] >= 2:
-            weights[:] = 0
+            for o in range(4):
+                weights[o] = 0
             for i in range(gnids[g]):
                 k = gids[g, i]
                 weights[S[o_owner + k]] += S[o_size + k]

@@ -14,7 +14,7 @@ import math
 import numpy as np
 from numba import njit
 
-from gardensim.games.gazebo.kernel.engine import apply_action
+from gardensim.games.gazebo.kernel.engine import apply_action, copy_state
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     LOG,
@@ -182,7 +182,7 @@ def value(S, T, player: int, W) -> float:
 def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
     """``value`` for ``player`` after each of ``actions[:k]`` into ``out`` (apply on a copy)."""
     for i in range(k):
-        scratch[:] = S
+        copy_state(scratch, S)
         scratch[LOG] = 0
         apply_action(scratch, T, ev, evc, actions[i])
         out[i] = value(scratch, T, player, W)

@@ -18,6 +18,7 @@ from numba import njit
 from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
+    copy_state,
     count_legal_placements,
     legal_actions,
     random_action,
@@ -63,7 +64,7 @@ def determinize(S, D, player: int) -> None:
     """Write into ``D`` a copy of ``S`` with every domino ``player`` cannot see redealt
     (``ObservationMixin.determinize``): opponents keep their public single/double split under
     Gazebo drawing (their hand size under Qin), piles get what is left."""
-    D[:] = S
+    copy_state(D, S)
     n = S[NPL]
     left = np.zeros(6, dtype=np.int64)
     for t in range(6):
