@@ -47,43 +47,45 @@ BIG_NOOK = 5
 @njit(cache=True)
 def exposed_count(S, T, player: int, partner: int) -> int:
     """``EvaluationMixin._exposed``: the player's nooks under five squares that a larger
-    rival nook (3+ squares) of their colour touches through one free cell."""
+    rival nook (3+ squares) of their colour touches through one free cell. Walks out from the
+    squares of the player's small nooks (few) rather than over every free cell."""
     nbr = T[0]
+    cinfo = T[1]
     n_nooks = S[NEXT_NOOK]
     o_owner = S[O_OWNER]
     o_size = S[O_SIZE]
     o_col = S[O_NCOL]
     onk = S[O_NOOK_OF]
-    hit = np.zeros(max(n_nooks, 1), dtype=np.bool_)
-    near = np.empty(4, dtype=np.int64)
-    cinfo = T[1]
     oc = S[O_COLOR]
-    for f in range(nbr.shape[0]):
-        if cinfo[f, C_OPEN] != 1 or S[oc + f] >= 0:
+    hit = np.zeros(max(n_nooks, 1), dtype=np.bool_)
+    total = 0
+    for c in range(nbr.shape[0]):
+        k = S[onk + c]
+        if k < 0 or hit[k] or S[o_owner + k] != player:
             continue
-        m = 0
+        size = S[o_size + k]
+        if size >= BIG_NOOK:
+            continue
+        col = S[o_col + k]
         for i in range(4):
-            c = nbr[f, i]
-            if c >= 0 and S[onk + c] >= 0:
-                near[m] = S[onk + c]
-                m += 1
-        if m < 2:
-            continue
-        for i in range(m):
-            k = near[i]
-            if S[o_owner + k] != player or S[o_size + k] >= BIG_NOOK or hit[k]:
+            f = nbr[c, i]
+            if f < 0 or cinfo[f, C_OPEN] != 1 or S[oc + f] >= 0:
                 continue
-            for j in range(m):
-                r = near[j]
+            for j in range(4):
+                m = nbr[f, j]
+                if m < 0:
+                    continue
+                r = S[onk + m]
+                if r < 0:
+                    continue
                 o = S[o_owner + r]
                 if (o != player and o != partner and S[o_size + r] >= 3
-                        and S[o_col + r] == S[o_col + k] and S[o_size + r] > S[o_size + k]):
+                        and S[o_col + r] == col and S[o_size + r] > size):
                     hit[k] = True
                     break
-    total = 0
-    for k in range(n_nooks):
-        if hit[k]:
-            total += 1
+            if hit[k]:
+                total += 1
+                break
     return total
 
 
