@@ -69,7 +69,7 @@ def _play_batch(setup: _Setup, table: Table, start: int, stop: int) -> list[Game
         seats = [bots[m] for m in members]
         plain = [b.bot for b in seats]
         if setup.engine != PYTHON_ENGINE and fast_player(game, plain) is not None:
-            # a fast engine times the whole game: its mean time per decision for each seat
+            # a fast engine times the whole game: its mean time per turn for each seat
             record = play_game(game, plain, setup.seed, g, deal, telemetry=False)
             times = tuple((float(record.game[f"decision_s_{s}"]),) for s in range(len(seats)))
         else:

@@ -11,8 +11,8 @@ spec's fast engine in ``fast.py``.
 numba's on-disk cache keys a compiled function on its own file only, while a cached caller
 carries the code of the callees it was compiled with: after an edit of ``engine.py`` alone, a
 cached ``play.py`` would still run the old rules. So the cache goes to a folder named after a
-digest of every kernel source (under this package's ``__pycache__``), unless the user chose one
-with ``NUMBA_CACHE_DIR``; an edit anywhere compiles afresh.
+digest of the compiled modules (``COMPILED``, under this package's ``__pycache__``), unless the
+user chose one with ``NUMBA_CACHE_DIR``; an edit of any of them compiles afresh.
 """
 
 import hashlib
@@ -22,11 +22,15 @@ from pathlib import Path
 import numba
 
 
+#: the modules holding compiled code or the constants it is compiled with
+COMPILED = ("layout.py", "engine.py", "evaluate.py", "play.py")
+
+
 def _cache_dir() -> Path:
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for source in sorted(here.glob("*.py")):
-        digest.update(source.read_bytes())
+    for name in COMPILED:
+        digest.update((here / name).read_bytes())
     return here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
 
 

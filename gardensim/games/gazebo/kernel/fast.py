@@ -8,7 +8,7 @@ the generic runner never needs to know which game or bots the kernel covers.
 The kernel's bots draw from one numba generator per game, seeded from the play loop's seat-0
 bot generator (``seeding.bot_rng``): the same master seed and game index give the same game
 whatever the worker count. The kernel does not time single decisions: ``decision_s`` columns
-hold the game's compiled time per decision, the same for every seat.
+hold the game's time per turn, the same for every seat and turn.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         moves = record.actions
         outcome = kernel.outcome(record.state)
         winners = outcome["winners"]
-        per_decision = spent / max(len(moves), 1)
+        per_turn = spent / max(outcome["turn"], 1)
         row: dict[str, Any] = {
             "game": game_index,
             "deal": deal,
@@ -82,20 +82,19 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             row[f"bot_{s}"] = specs[s] if present else None
             share = 1 / len(winners) if s in winners else 0.0
             row[f"win_{s}"] = share if present else float("nan")
-            row[f"decision_s_{s}"] = per_decision if present else float("nan")
+            row[f"decision_s_{s}"] = per_turn if present else float("nan")
         row["winners"] = ",".join(str(s) for s in winners)
         row.update(ktel.game_row(record))
         if not telemetry:
             return GameRecord(game=row)
         marks = record.turns
         seats = marks[:-1, 1].tolist()
-        sizes = (marks[1:, 6] - marks[:-1, 6]).tolist()
         turns = {
             "game": [game_index] * len(seats),
             "turn": marks[:-1, 0].tolist(),
             "seat": seats,
             "bot": [specs[s] for s in seats],
-            "decision_s": [per_decision * k for k in sizes],
+            "decision_s": [per_turn] * len(seats),
             **ktel.turn_table(record, names, n),
         }
         return GameRecord(game=row, turns=turns)
