@@ -21,7 +21,6 @@ from pathlib import Path
 
 import numba
 
-
 #: the modules holding compiled code or the constants it is compiled with
 COMPILED = ("layout.py", "engine.py", "evaluate.py", "play.py")
 
