@@ -4,9 +4,9 @@ The readable engine (``games/gazebo``) stays the reference for rules, replays, p
 notebooks; this kernel restates the same rules over flat integer arrays so studies can play
 many more games. Same action codes, same notation, same deal for a seed, same evaluation to the
 last bit: ``tests/gazebo/kernel`` replays every kernel game through the readable engine. Layout
-in ``layout.py``, rules in ``engine.py``, evaluation in ``evaluate.py``, bots and the play loop
-in ``play.py``, the Python side in ``session.py``, telemetry in ``telemetry.py``, the game
-spec's fast engine in ``fast.py``.
+in ``layout.py``, rules in ``legality.py``, ``events.py`` and ``engine.py``, evaluation in
+``evaluate.py``, bots and the play loop in ``play.py``, the Python side in ``session.py``,
+telemetry in ``telemetry.py``, the game spec's fast engine in ``fast.py``.
 
 numba's on-disk cache keys a compiled function on its own file only, while a cached caller
 carries the code of the callees it was compiled with: after an edit of ``engine.py`` alone, a
@@ -22,7 +22,7 @@ from pathlib import Path
 import numba
 
 #: the modules holding compiled code or the constants it is compiled with
-COMPILED = ("layout.py", "engine.py", "evaluate.py", "play.py")
+COMPILED = ("layout.py", "legality.py", "events.py", "engine.py", "evaluate.py", "play.py")
 
 
 def _cache_dir() -> Path:
