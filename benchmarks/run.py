@@ -30,15 +30,25 @@ RESULTS = HERE / "results"
 ROOT = HERE.parent
 
 #: name -> (bench arguments, games, quick games, target games/s or None)
+#: the ``random-``/``greedy-`` configurations measure the readable engine (issue 4), the
+#: ``kernel-`` ones the compiled kernel a study plays with ``engine = "auto"`` (issue 24)
+PY = ["--engine", "python"]
+FAST = ["--engine", "auto"]
 CONFIGS: dict[str, tuple[list[str], int, int, float | None]] = {
-    "random-1job": (["--bot", "random", "--jobs", "1"], 3000, 300, 1000.0),
-    "random-2jobs": (["--bot", "random", "--jobs", "2"], 6000, 600, None),
-    "random-1job-telemetry": (["--bot", "random", "--jobs", "1", "--telemetry"], 3000, 300,
+    "random-1job": (["--bot", "random", "--jobs", "1", *PY], 3000, 300, 1000.0),
+    "random-2jobs": (["--bot", "random", "--jobs", "2", *PY], 6000, 600, None),
+    "random-1job-telemetry": (["--bot", "random", "--jobs", "1", "--telemetry", *PY], 3000,
+                              300, None),
+    "greedy-1job": (["--bot", "greedy", "--jobs", "1", *PY], 150, 20, 25.0),
+    "greedy-2jobs": (["--bot", "greedy", "--jobs", "2", *PY], 300, 40, None),
+    "greedy-1job-telemetry": (["--bot", "greedy", "--jobs", "1", "--telemetry", *PY], 150, 20,
                               None),
-    "greedy-1job": (["--bot", "greedy", "--jobs", "1"], 150, 20, 25.0),
-    "greedy-2jobs": (["--bot", "greedy", "--jobs", "2"], 300, 40, None),
-    "greedy-1job-telemetry": (["--bot", "greedy", "--jobs", "1", "--telemetry"], 150, 20,
-                              None),
+    "kernel-random-1job": (["--bot", "random", "--jobs", "1", *FAST], 20000, 2000, None),
+    "kernel-random-1job-telemetry": (["--bot", "random", "--jobs", "1", "--telemetry", *FAST], 20000,
+                                     2000, None),
+    "kernel-greedy-1job": (["--bot", "greedy", "--jobs", "1", *FAST], 600, 60, None),
+    "kernel-greedy-1job-telemetry": (["--bot", "greedy", "--jobs", "1", "--telemetry", *FAST], 600,
+                                     60, None),
 }
 BASE = ["--game", "gazebo", "--board", "aviary", "--players", "2", "--option", "draw=gazebo"]
 FIGURES = ("games_per_s", "turns_per_s", "moves_per_s", "seconds", "games_per_cpu_s")
@@ -138,6 +148,14 @@ def derive(results: dict[str, dict[str, Any]], memory: dict[str, Any]) -> dict[s
             out[key] = round(cost - 1, 3)
     if "mb_per_million_rows" in memory:
         out["turns_mb_per_million_rows"] = memory["mb_per_million_rows"]
+    for bot in ("random", "greedy"):
+        rate = ((results.get(f"kernel-{bot}-1job") or {}).get("median") or {}).get(
+            "games_per_cpu_s")
+        if rate:
+            out[f"kernel_{bot}_games_per_cpu_s"] = round(rate, 1)
+        cost = ratio(f"kernel-{bot}-1job", f"kernel-{bot}-1job-telemetry", "games_per_cpu_s")
+        if cost is not None:
+            out[f"kernel_{bot}_telemetry_slowdown"] = round(cost, 3)
     return out
 
 
@@ -154,6 +172,14 @@ TARGETS = [
      lambda v: v <= 0.10),
     ("turns frame, MB per million rows", lambda r, d: d.get("turns_mb_per_million_rows"),
      "<= 150", lambda v: v <= 150),
+    ("kernel random games/CPU-s (issue 24)",
+     lambda r, d: d.get("kernel_random_games_per_cpu_s"), ">= 20000", lambda v: v >= 20000),
+    ("kernel greedy games/CPU-s (issue 24)",
+     lambda r, d: d.get("kernel_greedy_games_per_cpu_s"), ">= 400", lambda v: v >= 400),
+    ("kernel random with telemetry, slowdown x (issue 24)",
+     lambda r, d: d.get("kernel_random_telemetry_slowdown"), "<= 2", lambda v: v <= 2),
+    ("kernel greedy with telemetry, slowdown x (issue 24)",
+     lambda r, d: d.get("kernel_greedy_telemetry_slowdown"), "<= 2", lambda v: v <= 2),
 ]
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
 from gardensim.commands.options import add_option_argument, parse_options
 from gardensim.core import registry
 
@@ -29,6 +30,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--telemetry", action="store_true",
                         help="also collect turn rows, as a study does")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_engine_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     result = bench(game=args.game or registry.default_game(), board=args.board,
                    players=args.players, bot=args.bot,
                    games=args.games, jobs=args.jobs, telemetry=args.telemetry, seed=args.seed,
-                   options=parse_options(args.option))
+                   options=parse_options(args.option), engine=args.engine)
     if args.json:
         print(json.dumps(result))
     else:
@@ -46,5 +48,5 @@ def run(args: argparse.Namespace) -> int:
               f"{result['games']} games, {result['jobs']} job(s)"
               f"{', telemetry' if result['telemetry'] else ''}: {result['seconds']:.2f} s, "
               f"{result['games_per_s']:.1f} games/s, {result['turns_per_s']:.0f} turns/s, "
-              f"{result['moves_per_s']:.0f} moves/s")
+              f"{result['moves_per_s']:.0f} moves/s ({result['engine']} engine)")
     return 0

@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
 from gardensim.core.errors import ConfigError
 from gardensim.sim.backends import BACKENDS
 
@@ -41,6 +43,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     parser.add_argument("--force", action="store_true",
                         help="replace a run already stored in --out")
+    add_engine_argument(parser, default=None)
     parser.set_defaults(func=run)
 
 
@@ -50,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
     common = dict(jobs=args.jobs, backend=args.backend, scheduler=args.scheduler,
                   progress=not args.quiet)
     if args.resume:
-        if args.study or args.force or args.batch_size:
-            raise ConfigError("--resume RUN takes no study argument, --force or --batch-size "
-                              "(a study file goes in --resume STUDY.toml --out RUN)")
+        if args.study or args.force or args.batch_size or args.engine:
+            raise ConfigError("--resume RUN takes no study argument, --force, --batch-size or "
+                              "--engine (a study file goes in --resume STUDY.toml --out RUN)")
         if args.out:
             out = Path(args.out)
             play = partial(api.resume, out, study=_study_file(args.resume), **common)
@@ -66,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.study:
             raise ConfigError("give a study file, or --resume RUN")
         study = _study_file(args.study)
+        if args.engine:
+            study = replace(study, engine=args.engine)
         out = Path(args.out) if args.out else Path("runs") / study.name
         play = partial(api.simulate, study, out, force=args.force,
                        batch_size=args.batch_size, **common)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
 from gardensim.commands.options import add_option_argument, parse_options
 from gardensim.core import registry
 
@@ -41,6 +42,7 @@ def add_parser(subparsers: Any) -> None:
                         help="where to write FILE.json, FILE.csv and FILE-games.csv "
                         "(default tournaments/GAME-BOARD-Np-seedS)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_engine_argument(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
@@ -77,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         options=parse_options(args.option),
         jobs=args.jobs,
         progress=not args.quiet and not args.json,
+        engine=args.engine,
     )
     config = result.config
     out = args.out or (

@@ -124,6 +124,10 @@ class GameSpec:
     seat_extras: str | None = None
     #: Study keys that are shorthands for this game's rule options, kept for old study files.
     legacy_keys: tuple[str, ...] = ()
+    #: ``(game, bots) -> play or None``: a faster engine for line-ups it covers; ``play`` has
+    #: the signature and result of ``sim.play.play_game`` after its first two arguments, and
+    #: None means some bot has no fast version (the readable engine plays).
+    fast_engine: str | None = None
 
     def factory(self) -> Callable[..., Any]:
         return load(self.game)

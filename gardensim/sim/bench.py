@@ -20,7 +20,7 @@ from gardensim.core import registry
 from gardensim.core.errors import ConfigError
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend, check_backend, effective_jobs
-from gardensim.sim.play import lineup_seating, play_game
+from gardensim.sim.play import DEFAULT_ENGINE, ENGINES, engine_name, lineup_seating, play_game
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class BenchTask:
     start: int
     stop: int
     telemetry: bool
+    engine: str = DEFAULT_ENGINE
 
 
 def _play(task: BenchTask) -> tuple[float, float, float, float]:
@@ -44,7 +45,8 @@ def _play(task: BenchTask) -> tuple[float, float, float, float]:
     parts = []
     for g in range(task.start, task.stop):
         deal, specs = lineup_seating([lineup], g)
-        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
+        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry,
+                           task.engine)
         turns += record.game["turns"]
         names = record.game["moves"]
         moves += names.count(" ") + 1 if names else 0  # no list of move names to throw away
@@ -64,8 +66,10 @@ def bench(
     telemetry: bool = False,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
+    engine: str = DEFAULT_ENGINE,
 ) -> dict[str, Any]:
-    """Play ``games`` games of ``bot`` against itself and report the rates.
+    """Play ``games`` games of ``bot`` against itself and report the rates; ``engine`` as a
+    study's (``auto``: the game's fast engine when it covers the bot).
 
     Rates are per wall-clock second; ``games_per_cpu_s`` divides by the CPU time the workers
     spent playing instead, which stays meaningful on a machine shared with other work.
@@ -75,16 +79,20 @@ def bench(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games must be a positive integer, got {games}")
     check_backend("loky", jobs, None)
-    registry.make_game(game, board, players, dict(options or {}))  # validate before starting
+    if engine not in ENGINES:
+        raise ConfigError(f"--engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    made = registry.make_game(game, board, players, dict(options or {}))  # validate first
     spec = registry.make_bot(bot).spec
+    played_by = engine_name(made, [registry.make_bot(spec)] * players, engine)
     config = json.dumps(
         {"game": game, "board": board, "players": players, "options": dict(options or {})},
         sort_keys=True,
     )
     workers = effective_jobs(jobs, games)
     chunk = max(1, min(200, math.ceil(games / (workers * 4))))
-    warm = [BenchTask(config, spec, seed + 1, g, g + 1, telemetry) for g in range(workers)]
-    tasks = (BenchTask(config, spec, seed, s, min(s + chunk, games), telemetry)
+    warm = [BenchTask(config, spec, seed + 1, g, g + 1, telemetry, engine)
+            for g in range(workers)]
+    tasks = (BenchTask(config, spec, seed, s, min(s + chunk, games), telemetry, engine)
              for s in range(0, games, chunk))
     totals = [0.0, 0.0, 0.0, 0.0]
     with Backend(workers) as pool:
@@ -99,6 +107,7 @@ def bench(
     return {
         "game": game, "board": board, "players": players, "bot": spec, "games": played,
         "jobs": workers, "telemetry": telemetry, "seed": seed, "options": dict(options or {}),
+        "engine": played_by,
         "seconds": round(seconds, 4),
         "games_per_s": round(played / seconds, 2),
         "turns_per_s": round(turns / seconds, 1),

@@ -86,6 +86,43 @@ def _columns(rows: Sequence[dict[str, Any]]) -> dict[str, list[Any]]:
     return {c: [row.get(c) for row in rows] for c in names}
 
 
+#: Engine choices of a study or command: ``auto`` plays in a game's fast engine whenever it
+#: covers every bot of the line-up, ``python`` always in the readable engine.
+ENGINES = ("auto", "python")
+PYTHON_ENGINE = "python"
+#: The readable engine unless a study opts in: a fast engine's bots use their own generator, so
+#: a seed plays other games there (docs/decisions.md, "The compiled engine is opt-in").
+DEFAULT_ENGINE = PYTHON_ENGINE
+
+
+_FAST_ENGINES: dict[str, Any] = {}
+
+
+def fast_player(game: Game, bots: Sequence[Any]) -> Any:
+    """The game's fast engine for this line-up (``GameSpec.fast_engine``), or None."""
+    found = _FAST_ENGINES.get(game.name, _FAST_ENGINES)
+    if found is _FAST_ENGINES:
+        from gardensim.core import registry
+        from gardensim.core.errors import ConfigError
+        from gardensim.core.spec import load
+
+        try:
+            path = registry.game_spec(game.name).fast_engine
+        except ConfigError:  # a game registered without a spec
+            path = None
+        found = _FAST_ENGINES[game.name] = load(path) if path else None
+    return found(game, bots) if found is not None else None
+
+
+def engine_name(game: Game, bots: Sequence[Any], engine: str = DEFAULT_ENGINE) -> str:
+    """Which engine plays this line-up: the fast engine's name, or ``python``."""
+    if engine == PYTHON_ENGINE or fast_player(game, bots) is None:
+        return PYTHON_ENGINE
+    from gardensim.core import registry
+
+    return f"{registry.game_spec(game.name).name}-fast"
+
+
 def play_game(
     game: Game,
     bots: Sequence[Any],
@@ -93,8 +130,12 @@ def play_game(
     game_index: int,
     deal_index: int | None = None,
     telemetry: bool = True,
+    engine: str = DEFAULT_ENGINE,
 ) -> GameRecord:
     """Play one game; ``bots[s]`` sits in seat ``s``.
+
+    With ``engine="auto"`` the game's fast engine plays when it covers every bot (same deal
+    seed, same row and turn columns; :func:`fast_player`); ``"python"`` forces the loop below.
 
     ``deal_index`` defaults to ``game_index``. Decision times are measured but never influence
     play, so rows are identical across machines except for the timing columns. With telemetry a
@@ -102,6 +143,10 @@ def play_game(
     its turn columns once at the end; others give a :meth:`turn_row` per turn.
     """
     deal = game_index if deal_index is None else deal_index
+    if engine != PYTHON_ENGINE:
+        fast = fast_player(game, bots)
+        if fast is not None:
+            return fast(master_seed, game_index, deal, telemetry)  # type: ignore[no-any-return]
     seed = seeding.game_seed(master_seed, deal)
     state = game.new_initial_state(seed)
     rngs = [seeding.bot_rng(master_seed, game_index, s) for s in range(game.num_players)]

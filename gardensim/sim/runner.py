@@ -21,7 +21,7 @@ from typing import Any
 from gardensim.core import registry
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend
-from gardensim.sim.play import lineup_seating, play_game
+from gardensim.sim.play import engine_name, lineup_seating, play_game
 from gardensim.sim.store import RunStore
 from gardensim.sim.study import ResolvedArm, Study
 
@@ -57,6 +57,8 @@ class BatchTask:
     #: Games registered in the parent by ``registry.register_game`` (not entry points), so a
     #: worker process knows them too.
     games: tuple[Any, ...] = ()
+    #: ``auto`` or ``python`` (``sim.play.ENGINES``)
+    engine: str = "auto"
 
 
 @dataclass
@@ -111,6 +113,7 @@ class Plan:
             arm, resolved.name, batch, start, stop, self._configs[arm],
             tuple(tuple(lineup) for lineup in resolved.lineups), resolved.rotate,
             self.study.seed, self.study.telemetry, resolved.cyclic, registry.registered_specs(),
+            self.study.engine,
         )
 
     def tasks(self, skip: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
@@ -165,7 +168,8 @@ def play_batch(task: BatchTask) -> BatchResult:
     moves = turns = 0
     for g in range(task.start, task.stop):
         deal, specs = lineup_seating(task.lineups, g, task.rotate, task.cyclic)
-        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry)
+        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry,
+                           task.engine)
         game_rows.append(record.game)
         turn_parts.append(record.turns)
         moves += record.game["moves"].count(" ") + 1 if record.game["moves"] else 0
@@ -194,6 +198,10 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
         }
         if arm.cyclic:
             rules[arm.name]["seating"] = "every cyclic order of each line-up in turn over deals"
+        rules[arm.name]["engine"] = sorted({
+            engine_name(game, [_bot(s) for s in lineup], plan.study.engine)
+            for lineup in arm.lineups
+        })
     return {
         "format": "gardensim-run",
         "format_version": 1,

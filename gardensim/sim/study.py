@@ -30,11 +30,13 @@ from typing import Any
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError, GardensimError, os_error_text
 from gardensim.core.protocol import MAX_SEATS
+from gardensim.sim.play import DEFAULT_ENGINE, ENGINES
 
 #: Study keys (TOML top level and :class:`Study` fields), in documentation order.
 STUDY_KEYS = (
     "name", "description", "game", "board", "players", "options",
     "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "fair_margin", "arms",
+    "engine",
 )
 #: Keys of an arm that are not rule options.
 ARM_KEYS = ("name", "board", "bots", "pool", "options")
@@ -222,6 +224,9 @@ class Study:
     options: dict[str, Any] = field(default_factory=dict)
     telemetry: bool = True
     arms: list[Arm] = field(default_factory=list)
+    #: ``auto``: a game's fast engine plays the line-ups it covers; ``python``: always the
+    #: readable engine (``sim.play.ENGINES``)
+    engine: str = DEFAULT_ENGINE
     description: str = ""
     #: Equivalence margin of the seat verdicts in percentage points of win share (3 = ±3
     #: points); None leaves the analysis default (``gardensim.analysis.verdict.FAIR_MARGIN``).
@@ -242,6 +247,8 @@ class Study:
                 raise _fail(key, "true or false", getattr(self, key))
         if not isinstance(self.options, Mapping):
             raise _fail("options", "a table of rule options", self.options)
+        if self.engine not in ENGINES:
+            raise _fail("engine", " or ".join(repr(e) for e in ENGINES), self.engine)
         if not isinstance(self.description, str):
             raise _fail("description", "a string", self.description)
         if self.fair_margin is not None and (
@@ -340,6 +347,8 @@ class Study:
                    telemetry=self.telemetry, options=dict(self.options))
         if self.fair_margin is not None:
             out["fair_margin"] = self.fair_margin
+        if self.engine != DEFAULT_ENGINE:
+            out["engine"] = self.engine
         out["arms"] = [a.to_dict() for a in self.arms]
         if out["board"] is None:
             del out["board"]

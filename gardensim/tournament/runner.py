@@ -16,7 +16,14 @@ from typing import Any
 
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
-from gardensim.sim.play import play_game
+from gardensim.sim.play import (
+    DEFAULT_ENGINE,
+    ENGINES,
+    PYTHON_ENGINE,
+    engine_name,
+    fast_player,
+    play_game,
+)
 from gardensim.tournament.results import GameResult, TournamentResult, summarise
 from gardensim.tournament.schedule import (
     Table,
@@ -37,6 +44,8 @@ class _Setup:
     seed: int
     #: Games registered in the parent by ``registry.register_game``, for the workers.
     games: tuple[Any, ...] = ()
+    #: ``auto`` or ``python`` (``sim.play.ENGINES``)
+    engine: str = DEFAULT_ENGINE
 
 
 class _Timed:
@@ -66,10 +75,18 @@ def _play_batch(setup: _Setup, table: Table, start: int, stop: int) -> list[Game
         for bot in bots.values():
             bot.times = []
         seats = [bots[m] for m in members]
-        record = play_game(game, seats, setup.seed, g, deal, telemetry=False)
+        plain = [b.bot for b in seats]
+        if setup.engine != PYTHON_ENGINE and fast_player(game, plain) is not None:
+            # a fast engine times the whole game: its mean time per turn for each seat
+            record = play_game(game, plain, setup.seed, g, deal, telemetry=False)
+            times = tuple((float(record.game[f"decision_s_{s}"]),) for s in range(len(seats)))
+        else:
+            record = play_game(game, seats, setup.seed, g, deal, telemetry=False,
+                               engine=PYTHON_ENGINE)
+            times = tuple(tuple(b.times) for b in seats)
         shares = [float(record.game[f"win_{s}"]) for s in range(len(members))]
         out.append(GameResult(table.index, g, deal, tuple(members), tuple(shares),
-                              int(record.game["turns"]), tuple(tuple(b.times) for b in seats)))
+                              int(record.game["turns"]), times))
     return out
 
 
@@ -84,6 +101,7 @@ def run_tournament(
     jobs: int = 1,
     progress: bool = False,
     n_boot: int = 1000,
+    engine: str = DEFAULT_ENGINE,
 ) -> TournamentResult:
     """Play every table ``games`` times (rounded up to whole cycles of seats and orders round the
     table, :func:`~gardensim.tournament.schedule.games_per_table`) and summarise.
@@ -97,11 +115,17 @@ def run_tournament(
         raise ConfigError(f"the bot list names {dup!r} twice; list each bot once")
     if jobs == 0 or jobs < -1:
         raise ConfigError(f"--jobs must be a positive number of workers or -1, not {jobs}")
+    if engine not in ENGINES:
+        raise ConfigError(f"--engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     config = registry.make_game(game, board, players, dict(options or {}))
     tables = make_tables(len(specs), players)
     per_table = games_per_table(games, players)
     setup = _Setup(game, board, players, dict(options or {}), specs, seed,
-                   registry.registered_specs())
+                   registry.registered_specs(), engine)
+    engines = sorted({
+        engine_name(config, [registry.make_bot(specs[m]) for m in table.members], engine)
+        for table in tables
+    })
     size = max(players, min(50, per_table // max(1, 4 * max(jobs, 1))))
     work = batches(tables, per_table, size)
     results = _execute(setup, work, jobs, progress, per_table * len(tables))
@@ -110,7 +134,8 @@ def run_tournament(
         results,
         bots=list(specs),
         players=players,
-        config={**config.describe(), "seed": seed, "games_per_table": per_table},
+        config={**config.describe(), "seed": seed, "games_per_table": per_table,
+                "engine": engines},
         seed=seed,
         n_boot=n_boot,
     )

@@ -1,11 +1,13 @@
 """Golden playthroughs of Gazebo: seeded bot games written out move by move with their events.
 
 Each configuration (board, players, rule options) plays a few games between fixed line-ups of
-bots through the real play loop (``sim.play.play_game``, so the bots' look-ahead, undo and
-determinization all take part), then re-plays the moves on a logging state to write, per move,
-the seat, the number of legal actions, the move and every event it caused; then every turn's
-telemetry and the final position. Any change to rules, move generation or order, event order,
-evaluation, bots' choices or telemetry shows up as a diff of ``tests/gazebo/golden/*.txt``.
+bots through the real play loop (``sim.play.play_game`` with ``engine="python"``: these files
+are the readable engine's games, and ``tests/gazebo/kernel`` holds the compiled kernel to that
+engine; the bots' look-ahead, undo and determinization all take part), then re-plays the moves
+on a logging state to write, per move, the seat, the number of legal actions, the move and
+every event it caused; then every turn's telemetry and the final position. Any change to rules,
+move generation or order, event order, evaluation, bots' choices or telemetry shows up as a
+diff of ``tests/gazebo/golden/*.txt``.
 
 Regenerate after an intended change with ``GARDENSIM_REGEN_GOLDEN=1 .venv/bin/python -m pytest
 -p no:xdist tests/gazebo/test_golden.py`` (or ``.venv/bin/python -m tests.gazebo.golden_games``)
@@ -79,7 +81,7 @@ def playthrough(config: Config, game_index: int) -> list[str]:
     game = GazeboGame(config.board, config.players, config.options)
     lineup = config.lineups[game_index]
     bots = [registry.make_bot(spec) for spec in lineup]
-    record = play_game(game, bots, MASTER_SEED, game_index)
+    record = play_game(game, bots, MASTER_SEED, game_index, engine="python")
     moves = record.game["moves"]
     seed = record.game["seed"]
     state = replay_actions(game, seed, "")

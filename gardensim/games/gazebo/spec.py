@@ -54,4 +54,5 @@ SPEC = GameSpec(
     renderer=f"{_HERE}.render:board_figure",
     seat_extras=f"{_HERE}.questions:compensation_sentences",
     legacy_keys=("draw", "partnership"),
+    fast_engine=f"{_HERE}.kernel.fast:fast_player",
 )

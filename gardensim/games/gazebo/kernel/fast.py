@@ -1,0 +1,102 @@
+"""The Gazebo spec's fast engine: plays a game of the generic play loop in the kernel.
+
+:func:`fast_player` is what ``GameSpec.fast_engine`` names. Given a game and a line-up it
+returns a function with the play loop's signature and result (``sim.play.play_game``: the same
+deal seed, the same game row and turn columns), or None when some bot has no kernel version, so
+the generic runner never needs to know which game or bots the kernel covers.
+
+The kernel's bots draw from one numba generator per game, seeded from the play loop's seat-0
+bot generator (``seeding.bot_rng``): the same master seed and game index give the same game
+whatever the worker count. The kernel does not time single decisions: ``decision_s`` columns
+hold the game's time per turn, the same for every seat and turn.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gardensim.core import seeding
+from gardensim.core.protocol import MAX_SEATS
+from gardensim.games.gazebo.kernel import telemetry as ktel
+from gardensim.games.gazebo.kernel.session import KernelGame, kernel_bot
+
+#: the kernel of each game object (its board tables are built once per game), and the play
+#: function of each line-up met on it
+_KERNELS: weakref.WeakKeyDictionary[Any, KernelGame] = weakref.WeakKeyDictionary()
+_PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], Any]] = (
+    weakref.WeakKeyDictionary())
+ENGINE_NAME = "gazebo-kernel"
+
+
+def kernel_of(game: Any) -> KernelGame:
+    kernel = _KERNELS.get(game)
+    if kernel is None:
+        kernel = _KERNELS[game] = KernelGame(game)
+    return kernel
+
+
+def fast_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
+    """A kernel play function for ``bots`` on ``game``, or None when one has no kernel
+    version (mcts, for now)."""
+    known = _PLAYERS.setdefault(game, {})
+    key = tuple(f"{type(bot).__name__}:{getattr(bot, 'spec', id(bot))}" for bot in bots)
+    if key not in known:
+        known[key] = _make_player(game, bots)
+    return known[key]
+
+
+def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
+    kernel_bots = [kernel_bot(bot, game) for bot in bots]
+    if any(b is None for b in kernel_bots):
+        return None
+    kernel = kernel_of(game)
+    specs = [bot.spec for bot in bots]
+
+    def play(master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
+        from gardensim.sim.play import GameRecord
+
+        seed = seeding.game_seed(master_seed, deal)
+        stream = seeding.bot_rng(master_seed, game_index, 0).getrandbits(32)
+        t0 = time.perf_counter()
+        record = kernel.play(seed, kernel_bots, stream=stream, marks=telemetry)
+        spent = time.perf_counter() - t0
+        n = game.num_players
+        names = game.geometry.names
+        moves = record.actions
+        outcome = kernel.outcome(record.state)
+        winners = outcome["winners"]
+        per_turn = spent / max(outcome["turn"], 1)
+        row: dict[str, Any] = {
+            "game": game_index,
+            "deal": deal,
+            "seed": seed,
+            "players": n,
+            "turns": outcome["turn"],
+            "moves": " ".join(names[a] for a in moves),
+        }
+        for s in range(MAX_SEATS):
+            present = s < n
+            row[f"bot_{s}"] = specs[s] if present else None
+            share = 1 / len(winners) if s in winners else 0.0
+            row[f"win_{s}"] = share if present else float("nan")
+            row[f"decision_s_{s}"] = per_turn if present else float("nan")
+        row["winners"] = ",".join(str(s) for s in winners)
+        row.update(ktel.game_row(record))
+        if not telemetry:
+            return GameRecord(game=row)
+        marks = record.turns
+        seats = marks[:-1, 1].tolist()
+        turns = {
+            "game": [game_index] * len(seats),
+            "turn": marks[:-1, 0].tolist(),
+            "seat": seats,
+            "bot": [specs[s] for s in seats],
+            "decision_s": [per_turn] * len(seats),
+            **ktel.turn_table(record, names, n),
+        }
+        return GameRecord(game=row, turns=turns)
+
+    return play

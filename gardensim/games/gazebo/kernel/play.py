@@ -1,0 +1,229 @@
+"""Kernel bots and the compiled play loop: random and greedy (mcts: not yet in the kernel).
+
+The bots are the readable ones restated (``bots/random_bot.py``, ``bots/greedy.py``): random is
+uniform over the legal actions; greedy determinizes the position for its seat
+(``ObservationMixin.determinize``: the same public facts kept, the hidden dominoes reshuffled),
+values every legal action with the compiled evaluation (summed over ``samples``
+determinizations), and plays the best, exact ties to the generator; ``epsilon`` plays a
+random action with that probability. The generator is numba's (one seeded stream per game),
+not Python's, so the same seed plays a different (equally distributed) game than the readable
+engine: the tests compare the two engines position by position and in distribution.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gardensim.games.gazebo.kernel.engine import (
+    apply_action,
+    begin,
+    copy_state,
+    count_legal_placements,
+    legal_actions,
+    random_action,
+)
+from gardensim.games.gazebo.kernel.evaluate import action_values
+from gardensim.games.gazebo.kernel.layout import (
+    EVN,
+    GLEN,
+    GPTR,
+    LOG,
+    NPL,
+    O_GENERAL,
+    O_HANDS,
+    O_ONBOARD_T,
+    O_PLENS,
+    O_PPTR,
+    O_PRIVATE,
+    O_RESERVE,
+    O_SET,
+    OVER,
+    PHASE,
+    PLACE,
+    PLAYER,
+    PLEN,
+    QIN,
+    RLEN,
+    RPTR,
+    TURN,
+)
+
+RANDOM, GREEDY = 0, 1
+
+
+@njit(cache=True)
+def shuffle(a, k: int) -> None:
+    for i in range(k - 1, 0, -1):
+        j = np.random.randint(0, i + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+@njit(cache=True)
+def determinize(S, D, player: int) -> None:
+    """Write into ``D`` a copy of ``S`` with every domino ``player`` cannot see redealt
+    (``ObservationMixin.determinize``): opponents keep their public single/double split under
+    Gazebo drawing (their hand size under Qin), piles get what is left."""
+    copy_state(D, S)
+    n = S[NPL]
+    left = np.zeros(6, dtype=np.int64)
+    for t in range(6):
+        left[t] = S[S[O_SET] + t] - S[S[O_ONBOARD_T] + t] - S[S[O_HANDS] + 6 * player + t]
+    pool = np.empty(81, dtype=np.int64)
+    if S[QIN]:
+        m = 0
+        for t in range(6):
+            for _ in range(left[t]):
+                pool[m] = t
+                m += 1
+        shuffle(pool, m)
+        for s in range(n):
+            if s == player:
+                continue
+            h = S[O_HANDS] + 6 * s
+            size = S[h] + S[h + 1] + S[h + 2] + S[h + 3] + S[h + 4] + S[h + 5]
+            for t in range(6):
+                D[h + t] = 0
+            for _ in range(size):
+                m -= 1
+                D[h + pool[m]] += 1
+        for i in range(m):
+            D[D[O_GENERAL] + i] = pool[i]
+        D[GPTR] = 0
+        D[GLEN] = m
+        return
+    singles = np.empty(81, dtype=np.int64)
+    ns = 0
+    m = 0
+    for t in range(6):
+        for _ in range(left[t]):
+            if t < 3:
+                singles[ns] = t
+                ns += 1
+            else:
+                pool[m] = t
+                m += 1
+    shuffle(singles, ns)
+    shuffle(pool, m)
+    for s in range(n):
+        if s == player:
+            continue
+        h = S[O_HANDS] + 6 * s
+        k_single = S[h] + S[h + 1] + S[h + 2]
+        k_double = S[h + 3] + S[h + 4] + S[h + 5]
+        for t in range(6):
+            D[h + t] = 0
+        for _ in range(k_single):
+            ns -= 1
+            D[h + singles[ns]] += 1
+        for _ in range(k_double):
+            m -= 1
+            D[h + pool[m]] += 1
+    for i in range(m):
+        D[D[O_GENERAL] + i] = pool[i]
+    D[GPTR] = 0
+    D[GLEN] = m
+    for s in range(n):
+        size = S[S[O_PLENS] + s] - S[S[O_PPTR] + s]
+        base = D[O_PRIVATE] + s * S[PLEN]
+        for i in range(size):
+            ns -= 1
+            D[base + i] = singles[ns]
+        D[D[O_PLENS] + s] = size
+        D[D[O_PPTR] + s] = 0
+    for i in range(ns):
+        D[D[O_RESERVE] + i] = singles[i]
+    D[RPTR] = 0
+    D[RLEN] = ns
+
+
+@njit(cache=True)
+def greedy_choice(S, T, ev, evc, actions, k: int, W, epsilon: float, samples: int,
+                  D, scratch, vals, totals) -> int:
+    """``GreedyBot.choose_action`` on the compiled engine."""
+    if epsilon > 0 and np.random.random() < epsilon:
+        return actions[np.random.randint(0, k)]
+    if k == 1:
+        return actions[0]
+    player = S[PLAYER]
+    totals[:k] = 0.0
+    for _ in range(samples):
+        determinize(S, D, player)
+        action_values(D, T, ev, evc, player, actions, k, W, scratch, vals)
+        for i in range(k):
+            totals[i] += vals[i]
+    top = totals[0]
+    for i in range(1, k):
+        if totals[i] > top:
+            top = totals[i]
+    n_best = 0
+    for i in range(k):
+        if totals[i] == top:
+            n_best += 1
+    pick = 0 if n_best == 1 else np.random.randint(0, n_best)
+    for i in range(k):
+        if totals[i] == top:
+            if pick == 0:
+                return actions[i]
+            pick -= 1
+    return actions[0]
+
+
+#: columns of a turn mark: turn, seat, event-log length, hand singles, hand doubles, legal
+#: placements (when the turn starts with a placement, else 0), index of its first action
+TURN_COLS = 7
+
+
+@njit(cache=True)
+def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns,
+              mark_turns: bool) -> int:
+    """Play the game of ``S`` (just dealt) to its end with one bot per seat (``kinds``:
+    RANDOM or GREEDY; greedy's ``epsilon``, ``samples`` and weights ``W`` per seat); each
+    action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``.
+    With ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
+    ``TelemetryMixin.mark`` and the play loop's turn index and seat) goes into ``turns``, the
+    last row holding the log's end.
+    Returns (actions, turns)."""
+    np.random.seed(seed)
+    begin(S, T, ev)
+    actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
+    vals = np.empty(actions.shape[0], dtype=np.float64)
+    totals = np.empty(actions.shape[0], dtype=np.float64)
+    D = np.empty_like(S)
+    scratch = np.empty_like(S)
+    slots_buf = np.empty(T[2].shape[0], dtype=np.int64)
+    n = 0
+    nt = 0
+    log = S[LOG] != 0 and mark_turns
+    turn = -1
+    while S[PHASE] != OVER:
+        p = S[PLAYER]
+        if log and S[TURN] != turn:
+            turn = S[TURN]
+            if nt + 1 >= turns.shape[0]:
+                raise IndexError("kernel turn log full")
+            h = S[O_HANDS] + 6 * p
+            turns[nt, 0] = turn
+            turns[nt, 1] = p
+            turns[nt, 2] = S[EVN]
+            turns[nt, 3] = S[h] + S[h + 1] + S[h + 2]
+            turns[nt, 4] = S[h + 3] + S[h + 4] + S[h + 5]
+            turns[nt, 5] = count_legal_placements(S, T) if S[PHASE] == PLACE else 0
+            turns[nt, 6] = n
+            nt += 1
+        if kinds[p] == RANDOM:
+            a = random_action(S, T, slots_buf, actions)
+        else:
+            k = legal_actions(S, T, actions)
+            a = greedy_choice(S, T, ev, evc, actions, k, W[p], epsilon[p], samples[p], D,
+                              scratch, vals, totals)
+        if n >= moves.shape[0]:
+            raise IndexError("kernel move log full")
+        moves[n, 0] = a
+        moves[n, 1] = S[EVN]
+        n += 1
+        apply_action(S, T, ev, evc, a)
+    if log:
+        turns[nt, 2] = S[EVN]
+        turns[nt, 6] = n
+    return n, nt

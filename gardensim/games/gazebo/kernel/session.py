@@ -1,0 +1,191 @@
+"""The kernel seen from Python: one rules configuration, its tables, dealing and playing games,
+and the kernel's event log read back in the contract's form.
+
+:class:`KernelGame` wraps a :class:`~gardensim.games.gazebo.game.GazeboGame` (which validated
+the options and built the geometry) so both engines play exactly one configuration, and
+:func:`kernel_bot` says whether a bot of the readable engine has a kernel version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gardensim.games.gazebo.evaluation import weight_tuple
+from gardensim.games.gazebo.kernel import engine, evaluate, play
+from gardensim.games.gazebo.kernel.layout import (
+    ECN,
+    END,
+    END_REASONS,
+    EV_ABSORB,
+    EV_BIG,
+    EV_CREATE,
+    EV_EXPAND,
+    EV_STEAL,
+    EV_WIN,
+    EVENT_NAMES,
+    EVN,
+    LAST,
+    LOG,
+    NPL,
+    O_START,
+    O_SUPPLY,
+    TURN,
+    WINMASK,
+    board_tables,
+    new_state,
+)
+
+#: contract events (the ledger and draws are telemetry's)
+CONTRACT_EVENTS = 10
+EVENT_ROWS = 1 << 13
+EVENT_CELLS = 1 << 17
+MOVE_ROWS = 1 << 12
+
+
+@dataclass(frozen=True)
+class KernelBot:
+    """A bot the kernel can play: its kind (``play.RANDOM``/``play.GREEDY``) and parameters."""
+
+    kind: int
+    epsilon: float
+    samples: int
+    weights: tuple[float, ...]
+
+
+def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
+    """The kernel version of ``bot`` for ``game``, or None when the kernel has none."""
+    name = getattr(bot, "name", None)
+    if name == "random":
+        return KernelBot(play.RANDOM, 0.0, 1, tuple(game.weights))
+    if name == "greedy":
+        params = bot.params
+        weights = weight_tuple(getattr(bot, "weights", {}) or {}, game.weights)
+        return KernelBot(play.GREEDY, float(params["epsilon"]), int(params["samples"]), weights)
+    return None
+
+
+@dataclass
+class KernelRecord:
+    """One game played by the kernel: its moves, event log and final position."""
+
+    seed: int
+    moves: np.ndarray  # (n, 2): action code, event-log length before it
+    events: np.ndarray  # (m, 6) rows of layout.EV_COLS
+    cells: np.ndarray  # the cells of nook events
+    state: np.ndarray
+    turns: np.ndarray  # (turns + 1, play.TURN_COLS) marks; empty without the event log
+
+    @property
+    def actions(self) -> list[int]:
+        return self.moves[:, 0].tolist()
+
+
+class KernelGame:
+    """Compiled play of one Gazebo configuration (``game``: a ``GazeboGame``)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.tables = board_tables(game.geometry)
+        self.labels = game.geometry.labels
+        self.n_actions = engine.max_actions(game.geometry.size)
+        self._ev = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
+        self._evc = np.zeros(EVENT_CELLS, dtype=np.int32)
+        self._moves = np.zeros((MOVE_ROWS, 2), dtype=np.int64)
+        self._turns = np.zeros((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
+
+    def deal(self, seed: int, log: bool = True) -> np.ndarray:
+        """The dealt position of ``seed`` (the readable engine's deal), its first turn begun."""
+        S = new_state(self.game, seed)
+        S[LOG] = int(log)
+        return S
+
+    def begin(self, S: np.ndarray) -> None:
+        engine.begin(S, self.tables, self._ev)
+
+    def legal_actions(self, S: np.ndarray) -> list[int]:
+        out = np.empty(self.n_actions, dtype=np.int64)
+        k = engine.legal_actions(S, self.tables, out)
+        return out[:k].tolist()
+
+    def apply(self, S: np.ndarray, action: int) -> None:
+        engine.apply_action(S, self.tables, self._ev, self._evc, action)
+
+    def action_values(self, S: np.ndarray, player: int, actions: list[int],
+                      weights: tuple[float, ...] | None = None) -> list[float]:
+        """The compiled ``GameState.action_values`` on the position ``S`` itself."""
+        acts = np.array(actions, dtype=np.int64)
+        out = np.empty(len(actions), dtype=np.float64)
+        W = np.array(self.game.weights if weights is None else weights, dtype=np.float64)
+        evaluate.action_values(S, self.tables, self._ev, self._evc, player, acts, len(acts), W,
+                               np.empty_like(S), out)
+        return out.tolist()
+
+    def play(self, seed: int, bots: list[KernelBot], log: bool = True,
+             stream: int | None = None, marks: bool = True) -> KernelRecord:
+        """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; the bots'
+        generator starts from ``stream`` (default: ``seed``). ``log`` keeps the event log
+        (needed for events and the game row), ``marks`` the turn marks (turn telemetry)."""
+        n = self.game.num_players
+        if len(bots) != n:
+            raise ValueError(f"{len(bots)} bots for {n} seats")
+        S = self.deal(seed, log)
+        kinds = np.array([b.kind for b in bots], dtype=np.int64)
+        eps = np.array([b.epsilon for b in bots], dtype=np.float64)
+        samples = np.array([b.samples for b in bots], dtype=np.int64)
+        W = np.array([b.weights for b in bots], dtype=np.float64)
+        k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
+                               seed if stream is None else stream, self._moves,
+                               self._turns, marks)
+        m = int(S[EVN]) if log else 0
+        c = int(S[ECN]) if log else 0
+        return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),
+                            self._evc[:c].copy(), S,
+                            self._turns[:nt + 1].copy() if log and marks
+                            else self._turns[:0].copy())
+
+    # ----- reading the kernel back -------------------------------------------------------
+    def event_dict(self, row: np.ndarray, cells: np.ndarray) -> dict[str, Any]:
+        """The contract form of one kernel event row (``ObservationMixin.event_dict``)."""
+        code, player, cell, extra, start, count = (int(v) for v in row)
+        kind = EVENT_NAMES[code]
+        labels = self.labels
+        if code in (EV_CREATE, EV_EXPAND, EV_BIG, EV_ABSORB):
+            out: dict[str, Any] = {"type": kind, "player": player,
+                                   "cells": [labels[c] for c in cells[start:start + count]]}
+            if code == EV_ABSORB:
+                out["from"] = [s for s in range(4) if extra >> s & 1]
+            return out
+        if code == EV_STEAL:
+            return {"type": kind, "player": player, "cell": labels[cell], "from": extra}
+        if code == EV_WIN:
+            return {"type": kind, "player": None if player < 0 else player,
+                    "winners": [s for s in range(4) if extra >> s & 1],
+                    "reason": END_REASONS[cell]}
+        return {"type": kind, "player": player, "cell": labels[cell]}
+
+    def move_events(self, record: KernelRecord) -> list[list[dict[str, Any]]]:
+        """Per move of ``record``, its contract events in resolution order."""
+        bounds = record.moves[:, 1].tolist() + [len(record.events)]
+        out = []
+        for i in range(len(record.moves)):
+            rows = record.events[bounds[i]:bounds[i + 1]]
+            out.append([self.event_dict(r, record.cells) for r in rows
+                        if r[0] < CONTRACT_EVENTS])
+        return out
+
+    def outcome(self, S: np.ndarray) -> dict[str, Any]:
+        """Winners, end reason, last player, supplies and turn of a finished position."""
+        n = int(S[NPL])
+        supply = S[S[O_SUPPLY]:S[O_SUPPLY] + n].tolist()
+        start = S[S[O_START]:S[O_START] + n].tolist()
+        return {
+            "winners": [s for s in range(n) if int(S[WINMASK]) >> s & 1],
+            "end_reason": END_REASONS[int(S[END])],
+            "last_player": None if S[LAST] < 0 else int(S[LAST]),
+            "supply": supply,
+            "on_board": [a - b for a, b in zip(start, supply, strict=True)],
+            "turn": int(S[TURN]),
+        }

@@ -1,0 +1,78 @@
+"""The play loop, studies, tournaments and bench pick the Gazebo kernel through the game's
+spec whenever it has every bot of the line-up, and ``engine = "python"`` forces the readable
+engine; the run manifest records which engine played."""
+
+from __future__ import annotations
+
+import pytest
+
+import gardensim
+from gardensim.core import registry
+from gardensim.core.errors import ConfigError
+from gardensim.sim.play import engine_name, play_game
+from gardensim.tournament import run_tournament
+
+TIMING = ("decision_s",)
+
+
+def _untimed(row: dict) -> dict:
+    """The row without timings, NaN (an absent seat) as None so rows compare equal."""
+    return {k: None if v != v else v for k, v in row.items() if not k.startswith(TIMING)}
+
+
+def test_the_kernel_plays_a_line_up_it_covers_and_its_rows_replay() -> None:
+    game = registry.make_game("gazebo", "butterfly", 3, {"draw": "qin"})
+    bots = [registry.make_bot(s) for s in ("random", "greedy", "greedy:epsilon=0.2")]
+    assert engine_name(game, bots) == "gazebo-fast"
+    assert engine_name(game, bots, "python") == "python"
+    fast = play_game(game, bots, 11, 5, 2, telemetry=True)
+    again = play_game(game, bots, 11, 5, 2, telemetry=True)
+    assert _untimed(fast.game) == _untimed(again.game)
+    readable = play_game(game, bots, 11, 5, 2, telemetry=True, engine="python")
+    assert list(fast.game) == list(readable.game)
+    assert list(fast.turns) == list(readable.turns)
+    assert fast.game["seed"] == readable.game["seed"]
+    state = game.new_initial_state(fast.game["seed"])
+    for move in fast.game["moves"].split():
+        state.apply_action(state.string_to_action(move))
+    assert state.is_terminal()
+    assert _untimed(fast.game) == _untimed({**fast.game, **state.game_row()})
+    assert fast.game["winners"] == ",".join(str(s) for s in state.winners)
+    assert len(fast.turns["move"]) == len(fast.turns["turn"])
+
+
+def test_mcts_keeps_the_readable_engine() -> None:
+    game = registry.make_game("gazebo", "aviary", 2)
+    bots = [registry.make_bot("mcts:iters=4"), registry.make_bot("random")]
+    assert engine_name(game, bots) == "python"
+
+
+def _study(**extra: object) -> dict:
+    return dict(name="kernel-choice", game="gazebo", board="aviary", players=2,
+                bots=["greedy", "random"], games=6, seed=3, **extra)
+
+
+def test_a_study_records_its_engine_and_python_forces_the_readable_one() -> None:
+    fast = gardensim.simulate(_study(), jobs=1, progress=False)
+    slow = gardensim.simulate(_study(engine="python"), jobs=1, progress=False)
+    assert fast.manifest["rules"]["base"]["engine"] == ["gazebo-fast"]
+    assert slow.manifest["rules"]["base"]["engine"] == ["python"]
+    assert list(fast.games.columns) == list(slow.games.columns)
+    assert dict(fast.games.dtypes) == dict(slow.games.dtypes)
+    assert dict(fast.turns.dtypes) == dict(slow.turns.dtypes)
+    assert (fast.games["seed"] == slow.games["seed"]).all()
+    again = gardensim.simulate(_study(), jobs=1, progress=False)
+    keep = [c for c in fast.games.columns if not c.startswith(TIMING)]
+    assert fast.games[keep].equals(again.games[keep])
+
+
+def test_a_bad_engine_is_refused() -> None:
+    with pytest.raises(ConfigError, match="engine"):
+        gardensim.simulate(_study(engine="numba"), jobs=1, progress=False)
+
+
+def test_a_tournament_records_the_engine() -> None:
+    result = run_tournament("gazebo", ["random", "greedy"], games=4, seed=2)
+    assert result.config["engine"] == ["gazebo-fast"]
+    forced = run_tournament("gazebo", ["random", "greedy"], games=4, seed=2, engine="python")
+    assert forced.config["engine"] == ["python"]
