@@ -1,6 +1,6 @@
 """The play loop, studies, tournaments and bench pick the Gazebo kernel through the game's
-spec whenever it has every bot of the line-up, and ``engine = "python"`` forces the readable
-engine; the run manifest records which engine played."""
+spec whenever a study opts in (``engine = "auto"``) and it has every bot of the line-up; the
+readable engine is the default; the run manifest records which engine played."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ def _untimed(row: dict) -> dict:
 def test_the_kernel_plays_a_line_up_it_covers_and_its_rows_replay() -> None:
     game = registry.make_game("gazebo", "butterfly", 3, {"draw": "qin"})
     bots = [registry.make_bot(s) for s in ("random", "greedy", "greedy:epsilon=0.2")]
-    assert engine_name(game, bots) == "gazebo-fast"
-    assert engine_name(game, bots, "python") == "python"
-    fast = play_game(game, bots, 11, 5, 2, telemetry=True)
-    again = play_game(game, bots, 11, 5, 2, telemetry=True)
+    assert engine_name(game, bots, "auto") == "gazebo-fast"
+    assert engine_name(game, bots) == engine_name(game, bots, "python") == "python"
+    fast = play_game(game, bots, 11, 5, 2, telemetry=True, engine="auto")
+    again = play_game(game, bots, 11, 5, 2, telemetry=True, engine="auto")
     assert _untimed(fast.game) == _untimed(again.game)
     readable = play_game(game, bots, 11, 5, 2, telemetry=True, engine="python")
     assert list(fast.game) == list(readable.game)
@@ -52,16 +52,16 @@ def _study(**extra: object) -> dict:
                 bots=["greedy", "random"], games=6, seed=3, **extra)
 
 
-def test_a_study_records_its_engine_and_python_forces_the_readable_one() -> None:
-    fast = gardensim.simulate(_study(), jobs=1, progress=False)
-    slow = gardensim.simulate(_study(engine="python"), jobs=1, progress=False)
+def test_a_study_records_its_engine_and_the_readable_one_is_the_default() -> None:
+    fast = gardensim.simulate(_study(engine="auto"), jobs=1, progress=False)
+    slow = gardensim.simulate(_study(), jobs=1, progress=False)
     assert fast.manifest["rules"]["base"]["engine"] == ["gazebo-fast"]
     assert slow.manifest["rules"]["base"]["engine"] == ["python"]
     assert list(fast.games.columns) == list(slow.games.columns)
     assert dict(fast.games.dtypes) == dict(slow.games.dtypes)
     assert dict(fast.turns.dtypes) == dict(slow.turns.dtypes)
     assert (fast.games["seed"] == slow.games["seed"]).all()
-    again = gardensim.simulate(_study(), jobs=1, progress=False)
+    again = gardensim.simulate(_study(engine="auto"), jobs=1, progress=False)
     keep = [c for c in fast.games.columns if not c.startswith(TIMING)]
     assert fast.games[keep].equals(again.games[keep])
 
@@ -72,7 +72,7 @@ def test_a_bad_engine_is_refused() -> None:
 
 
 def test_a_tournament_records_the_engine() -> None:
-    result = run_tournament("gazebo", ["random", "greedy"], games=4, seed=2)
+    result = run_tournament("gazebo", ["random", "greedy"], games=4, seed=2, engine="auto")
     assert result.config["engine"] == ["gazebo-fast"]
-    forced = run_tournament("gazebo", ["random", "greedy"], games=4, seed=2, engine="python")
-    assert forced.config["engine"] == ["python"]
+    default = run_tournament("gazebo", ["random", "greedy"], games=4, seed=2)
+    assert default.config["engine"] == ["python"]
