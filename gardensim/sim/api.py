@@ -17,6 +17,7 @@ from typing import Any
 from gardensim.core.errors import ConfigError, RunDamagedError
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend, check_backend
+from gardensim.sim.play import PYTHON_ENGINE
 from gardensim.sim.repair import Survey, rebuild_manifest, recorded_batches, survey
 from gardensim.sim.runner import Execution, Plan, execute, new_manifest
 from gardensim.sim.store import RunStore, host_process, is_run, writer_alive
@@ -243,8 +244,12 @@ def _open_for_resume(store: RunStore, given: Study | None) -> tuple[Plan, dict[s
 def _refuse_other_rules(
     store: RunStore, manifest: Mapping[str, Any], fresh: Mapping[str, Any]
 ) -> None:
+    """A run is continued only under the rules it was started with. Runs stored before the
+    manifest named the engine were all played by the readable one."""
     for key, what in (("gardensim_version", "gardensim version"), ("rules", "rules")):
         now, then = json.loads(json.dumps(fresh[key], default=str)), manifest[key]
+        if key == "rules":
+            then = {arm: {"engine": [PYTHON_ENGINE], **rules} for arm, rules in then.items()}
         if now != then:
             if key == "rules":
                 arm = next(a for a in now if now[a] != then.get(a))

@@ -21,7 +21,7 @@ from typing import Any
 from gardensim.core import registry
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend
-from gardensim.sim.play import engine_name, lineup_seating, play_game
+from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_game
 from gardensim.sim.store import RunStore
 from gardensim.sim.study import ResolvedArm, Study
 
@@ -57,8 +57,8 @@ class BatchTask:
     #: Games registered in the parent by ``registry.register_game`` (not entry points), so a
     #: worker process knows them too.
     games: tuple[Any, ...] = ()
-    #: ``auto`` or ``python`` (``sim.play.ENGINES``)
-    engine: str = "auto"
+    #: ``python`` or ``auto`` (``sim.play.ENGINES``)
+    engine: str = DEFAULT_ENGINE
 
 
 @dataclass

@@ -1,0 +1,19 @@
+"""Runs stored before manifests named the engine were played by the readable engine."""
+
+import json
+
+import gardensim
+
+
+def test_a_run_stored_without_an_engine_entry_is_reused_as_readable_engine_play(tmp_path):
+    study = dict(name="old-run", game="gazebo", board="aviary", players=2,
+                 bots=["random", "random"], games=4, seed=5)
+    first = gardensim.simulate(study, out=tmp_path / "run", jobs=1, progress=False)
+    path = tmp_path / "run" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    for rules in manifest["rules"].values():
+        assert rules.pop("engine") == ["python"]
+    path.write_text(json.dumps(manifest))
+    again = gardensim.simulate(study, out=tmp_path / "run", jobs=1, progress=False)
+    assert again.reused
+    assert again.games["moves"].equals(first.games["moves"])
