@@ -63,18 +63,27 @@ def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, slowtoy, s
                     break
             time.sleep(0.05)
         assert len(workers) >= 2, "the run must be mid-way, with its workers, when killed"
-        main.send_signal(sig)
-        main.wait(timeout=30)
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and any(_alive(p) for p in workers):
-            time.sleep(0.05)
-        assert not [p for p in workers if _alive(p)], "workers outlived their parent"
+        kill_and_check_workers(main, workers, sig)
     finally:
-        main.kill()
-        main.wait()
-        for pid in workers:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
+        clean_up(main, workers)
+
+
+def kill_and_check_workers(main: subprocess.Popen, workers: list[int], sig: int) -> None:
+    """Send ``sig`` to the main process and require its workers gone within 5 seconds."""
+    main.send_signal(sig)
+    main.wait(timeout=30)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.05)
+    assert not [p for p in workers if _alive(p)], "workers outlived their parent"
+
+
+def clean_up(main: subprocess.Popen, workers: list[int]) -> None:
+    main.kill()
+    main.wait()
+    for pid in workers:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 class _Counted:

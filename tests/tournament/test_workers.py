@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sim.test_workers import _alive, _children
+from tests.sim.test_workers import _alive, _children, clean_up, kill_and_check_workers
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
@@ -29,15 +28,6 @@ def test_tournament_workers_exit_soon_after_the_main_process_is_killed(tmp_path)
             time.sleep(0.1)
         assert len(workers) >= 2, "the tournament must be mid-way, with its workers"
         time.sleep(1.0)  # let the workers start their batches
-        main.send_signal(signal.SIGKILL)
-        main.wait(timeout=30)
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and any(_alive(p) for p in workers):
-            time.sleep(0.05)
-        assert not [p for p in workers if _alive(p)], "workers outlived their parent"
+        kill_and_check_workers(main, workers, signal.SIGKILL)
     finally:
-        main.kill()
-        main.wait()
-        for pid in workers:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
+        clean_up(main, workers)
