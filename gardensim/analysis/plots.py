@@ -7,7 +7,7 @@ functions, so a figure always shows exactly the numbers its sentence states.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -225,20 +225,13 @@ def score_difference_plot(results: Sequence[ScoreComparison]) -> Figure:
 
 def length_plot(games: pd.DataFrame) -> Figure:
     """Histogram of game length in turns per arm, one panel per player count and study."""
-    panels = study_panels(games[["arm", "players", "turns"]])
-    fig, axes = panel_figure(len(panels))
-    colours = colours_for([str(a) for a in games["arm"].unique()])
-    for ax, (title, rows) in zip(axes, panels, strict=False):
+    fig, colours, panels = arm_panels(games[["arm", "players", "turns"]])
+    for ax, rows in panels:
         bins = np.arange(rows["turns"].min(), rows["turns"].max() + 2) - 0.5
-        for arm, part in rows.groupby("arm", observed=True):
-            if part.empty:
-                continue
-            ax.hist(part["turns"], bins=bins, histtype="step", color=colours[str(arm)],
-                    label=str(arm).rpartition("/")[2], density=True)
-        ax.set_xlabel("turns")
-        ax.set_ylabel("share of games")
-        ax.set_title(title, fontsize="medium")
-        ax.legend(fontsize="x-small")
+        for label, part, colour in arm_rows(rows, colours):
+            ax.hist(part["turns"], bins=bins, histtype="step", color=colour, label=label,
+                    density=True)
+        _axis_labels(ax, "turns", "share of games")
     return fig
 
 
@@ -246,10 +239,8 @@ def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) 
     """Bars of ``value`` by ``category`` per arm, one panel per player count and study, with
     intervals when the table has ``lo``/``hi``."""
     table = summary.table
-    panels = study_panels(table)
-    fig, axes = panel_figure(len(panels))
-    colours = colours_for([str(a) for a in table["arm"].unique()])
-    for ax, (title, rows) in zip(axes, panels, strict=False):
+    fig, colours, panels = arm_panels(table)
+    for ax, rows in panels:
         cats = sorted(rows[category].unique(), key=str)
         x = np.arange(len(cats))
         arms = sorted(rows["arm"].unique(), key=str)
@@ -263,34 +254,22 @@ def grouped_bars(summary: ShapeSummary, category: str, value: str, xlabel: str) 
                    yerr=yerr, capsize=2, color=colours[str(arm)],
                    label=str(arm).rpartition("/")[2])
         ax.set_xticks(x, [str(c) for c in cats], rotation=30, ha="right", fontsize="small")
-        ax.set_xlabel(xlabel)
-        ax.set_ylabel(value)
-        ax.set_title(title, fontsize="medium")
-        ax.legend(fontsize="x-small")
+        _axis_labels(ax, xlabel, value)
     return fig
 
 
 def lead_plot(history: pd.DataFrame) -> Figure:
     """Histogram of when the eventual winner took the lead for good (fraction of the game),
     one panel per player count and study, one line per arm."""
-    if "players" not in history:
-        history = history.assign(players=0)
-    panels = study_panels(history)
-    fig, axes = panel_figure(len(panels))
-    colours = colours_for([str(a) for a in history["arm"].unique()])
-    for ax, (title, rows) in zip(axes, panels, strict=False):
-        for arm, part in rows.groupby("arm", observed=True):
-            if part.empty:
-                continue
+    fig, colours, panels = arm_panels(history)
+    for ax, rows in panels:
+        for label, part, colour in arm_rows(rows, colours):
             ax.hist(part["decisive_fraction"].dropna(), bins=np.linspace(0, 1, 21),
-                    histtype="step", color=colours[str(arm)],
+                    histtype="step", color=colour,
                     weights=np.full(part["decisive_fraction"].notna().sum(),
                                     1 / max(part["decisive_fraction"].notna().sum(), 1)),
-                    label=str(arm).rpartition("/")[2])
-        ax.set_xlabel("share of the game before the winner led for good")
-        ax.set_ylabel("share of games")
-        ax.set_title(title, fontsize="medium")
-        ax.legend(fontsize="x-small")
+                    label=label)
+        _axis_labels(ax, "share of the game before the winner led for good", "share of games")
     return fig
 
 
@@ -299,27 +278,48 @@ def branching_plot(summary: ShapeSummary) -> Figure:
     and study; a log axis with plain numbers as tick labels."""
     from matplotlib import ticker
 
-    table = summary.table
+    fig, colours, panels = arm_panels(summary.table)
+    for ax, rows in panels:
+        for label, part, colour in arm_rows(rows, colours):
+            ax.plot((part["progress"] + 0.5) / 10, part["median"], marker="o", markersize=3,
+                    color=colour, label=label)
+        ax.set_yscale("log")
+        ax.yaxis.set_major_locator(ticker.LogLocator(subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(ticker.NullFormatter())
+        _axis_labels(ax, "progress through the game", "median legal moves")
+    return fig
+
+
+def arm_panels(
+    table: pd.DataFrame,
+) -> tuple[Figure, dict[str, Any], list[tuple[Axes, pd.DataFrame]]]:
+    """The layout every per-arm figure shares: one titled panel per player count and study
+    (:func:`study_panels`; a table without ``players`` is one panel), each arm one colour across
+    panels. Returns the figure, the colour of each arm and (axes, rows) per panel."""
     if "players" not in table:
         table = table.assign(players=0)
     panels = study_panels(table)
     fig, axes = panel_figure(len(panels))
     colours = colours_for([str(a) for a in table["arm"].unique()])
-    for ax, (title, rows) in zip(axes, panels, strict=False):
-        for arm, part in rows.groupby("arm", observed=True):
-            if part.empty:
-                continue
-            ax.plot((part["progress"] + 0.5) / 10, part["median"], marker="o", markersize=3,
-                    color=colours[str(arm)], label=str(arm).rpartition("/")[2])
-        ax.set_yscale("log")
-        ax.yaxis.set_major_locator(ticker.LogLocator(subs=(1.0, 2.0, 5.0)))
-        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
-        ax.yaxis.set_minor_formatter(ticker.NullFormatter())
-        ax.set_xlabel("progress through the game")
-        ax.set_ylabel("median legal moves")
+    for ax, (title, _) in zip(axes, panels, strict=False):
         ax.set_title(title, fontsize="medium")
-        ax.legend(fontsize="x-small")
-    return fig
+    return fig, colours, [(ax, rows) for ax, (_, rows) in zip(axes, panels, strict=False)]
+
+
+def arm_rows(rows: pd.DataFrame, colours: dict[str, Any]
+             ) -> Iterator[tuple[str, pd.DataFrame, Any]]:
+    """(legend label, rows, colour) of each arm with rows in a panel; the label drops the
+    ``study/`` prefix the panel title already gives."""
+    for arm, part in rows.groupby("arm", observed=True):
+        if not part.empty:
+            yield str(arm).rpartition("/")[2], part, colours[str(arm)]
+
+
+def _axis_labels(ax: Axes, xlabel: str, ylabel: str) -> None:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(fontsize="x-small")
 
 
 def study_panels(table: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
@@ -339,23 +339,15 @@ def study_panels(table: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
 def margin_plot(summary: ShapeSummary, unit: str = "points") -> Figure:
     """Winning margin as a histogram with one bin per whole unit, one step line per arm and
     one panel per player count and study (the margin is a count, so its axis is numeric)."""
-    table = summary.table
-    panels = study_panels(table)
-    fig, axes = panel_figure(len(panels))
-    colours = colours_for([str(a) for a in table["arm"].unique()])
-    for ax, (title, rows) in zip(axes, panels, strict=False):
+    fig, colours, panels = arm_panels(summary.table)
+    for ax, rows in panels:
         top = int(np.ceil(rows["margin"].max())) if len(rows) else 0
         bins = np.arange(0, top + 2) - 0.5
-        for arm, part in rows.groupby("arm", observed=True):
-            if part.empty:
-                continue
+        for label, part, colour in arm_rows(rows, colours):
             ax.hist(part["margin"].astype(float), bins=bins, weights=part["share"],
-                    histtype="step", color=colours[str(arm)], label=str(arm).rpartition("/")[2])
+                    histtype="step", color=colour, label=label)
         ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.set_xlabel(f"winner's lead ({unit})")
-        ax.set_ylabel("share of games")
-        ax.set_title(title, fontsize="medium")
-        ax.legend(fontsize="x-small")
+        _axis_labels(ax, f"winner's lead ({unit})", "share of games")
     return fig
 
 
