@@ -5,9 +5,9 @@ returns a function with the play loop's signature and result (``sim.play.play_ga
 deal seed, the same game row and turn columns), or None when some bot has no kernel version, so
 the generic runner never needs to know which game or bots the kernel covers.
 
-The kernel's bots draw from one numba generator per game, seeded from the play loop's seat-0
-bot generator (``seeding.bot_rng``): the same master seed and game index give the same game
-whatever the worker count. The kernel does not time single decisions: ``decision_s`` columns
+Each seat's kernel bot draws from the generator the play loop would give it
+(``seeding.bot_rng``), restated in the kernel, with the readable bot's calls: the same master
+seed and game index give the same game as the readable engine, whatever the worker count. The kernel does not time single decisions: ``decision_s`` columns
 hold the game's time per turn, the same for every seat and turn.
 """
 
@@ -59,9 +59,10 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         from gardensim.sim.play import GameRecord
 
         seed = seeding.game_seed(master_seed, deal)
-        stream = seeding.bot_rng(master_seed, game_index, 0).getrandbits(32)
+        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s)
+                   for s in range(len(kernel_bots))]
         t0 = time.perf_counter()
-        record = kernel.play(seed, kernel_bots, stream=stream, marks=telemetry)
+        record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry)
         spent = time.perf_counter() - t0
         n = game.num_players
         names = game.geometry.names

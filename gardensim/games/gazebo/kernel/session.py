@@ -13,8 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from gardensim.core import seeding
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, evaluate, play
+from gardensim.games.gazebo.kernel import engine, evaluate, play, pyrandom
+from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
     END,
@@ -95,10 +97,14 @@ class KernelGame:
         self._evc = np.zeros(EVENT_CELLS, dtype=np.int32)
         self._moves = np.zeros((MOVE_ROWS, 2), dtype=np.int64)
         self._turns = np.zeros((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
+        self._template = new_state(game, 0)
+        self._private_singles = int(game.options["private_singles"])
+        self._rng = pyrandom.new_state()
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
-        """The dealt position of ``seed`` (the readable engine's deal), its first turn begun."""
-        S = new_state(self.game, seed)
+        """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
+        S = np.empty_like(self._template)
+        deal_into(S, self._template, seed, self._private_singles, self._rng)
         S[LOG] = int(log)
         return S
 
@@ -124,20 +130,24 @@ class KernelGame:
         return out.tolist()
 
     def play(self, seed: int, bots: list[KernelBot], log: bool = True,
-             stream: int | None = None, marks: bool = True) -> KernelRecord:
-        """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; the bots'
-        generator starts from ``stream`` (default: ``seed``). ``log`` keeps the event log
-        (needed for events and the game row), ``marks`` the turn marks (turn telemetry)."""
+             streams: list[int] | None = None, marks: bool = True) -> KernelRecord:
+        """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; seat
+        ``s`` draws from ``random.Random(streams[s])`` (default: the play loop's seeding
+        with ``seed`` as master seed and game 0, ``seeding.bot_rng(seed, 0, s)``). ``log``
+        keeps the event log (needed for events and the game row), ``marks`` the turn marks
+        (turn telemetry)."""
         n = self.game.num_players
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
+        if streams is None:
+            streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
         S = self.deal(seed, log)
         kinds = np.array([b.kind for b in bots], dtype=np.int64)
         eps = np.array([b.epsilon for b in bots], dtype=np.float64)
         samples = np.array([b.samples for b in bots], dtype=np.int64)
         W = np.array([b.weights for b in bots], dtype=np.float64)
         k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
-                               seed if stream is None else stream, self._moves,
+                               np.array(streams, dtype=np.int64), self._moves,
                                self._turns, marks)
         m = int(S[EVN]) if log else 0
         c = int(S[ECN]) if log else 0
