@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from gardensim.games.gazebo.kernel import pyrandom
+from gardensim.games.gazebo.kernel.engine import copy_state
 from gardensim.games.gazebo.kernel.layout import (
     GLEN,
     HAND_SIZE,
@@ -26,7 +27,6 @@ from gardensim.games.gazebo.kernel.layout import (
     QIN,
     RLEN,
 )
-from gardensim.games.gazebo.kernel.engine import copy_state
 
 
 @njit(cache=True)

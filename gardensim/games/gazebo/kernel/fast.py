@@ -7,8 +7,9 @@ the generic runner never needs to know which game or bots the kernel covers.
 
 Each seat's kernel bot draws from the generator the play loop would give it
 (``seeding.bot_rng``), restated in the kernel, with the readable bot's calls: the same master
-seed and game index give the same game as the readable engine, whatever the worker count. The kernel does not time single decisions: ``decision_s`` columns
-hold the game's time per turn, the same for every seat and turn.
+seed and game index give the same game as the readable engine, whatever the worker count. The
+kernel does not time single decisions: ``decision_s`` columns hold the game's time per turn,
+the same for every seat and turn.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ import numpy as np
 from numba import njit
 
 from gardensim.games.gazebo.kernel import pyrandom
-
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     DRAW,
