@@ -19,6 +19,8 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.gazebo.kernel import telemetry as ktel
@@ -55,6 +57,8 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         return None
     kernel = kernel_of(game)
     specs = [bot.spec for bot in bots]
+    names = game.geometry.names
+    notation = np.array([names.get(code, "") for code in range(max(names) + 1)], dtype=object)
 
     def play(master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
         from gardensim.sim.play import GameRecord
@@ -66,8 +70,6 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry)
         spent = time.perf_counter() - t0
         n = game.num_players
-        names = game.geometry.names
-        moves = record.actions
         outcome = kernel.outcome(record.state)
         winners = outcome["winners"]
         per_turn = spent / max(outcome["turn"], 1)
@@ -77,7 +79,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             "seed": seed,
             "players": n,
             "turns": outcome["turn"],
-            "moves": " ".join(names[a] for a in moves),
+            "moves": " ".join(notation[record.moves[:, 0]].tolist()),
         }
         for s in range(MAX_SEATS):
             present = s < n
