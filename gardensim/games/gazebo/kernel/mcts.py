@@ -25,7 +25,7 @@ import math
 import numpy as np
 from numba import njit
 
-from gardensim.games.gazebo.kernel import play as kplay
+from gardensim.games.gazebo.kernel import play as kplay  # play imports this module in turn
 from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.engine import apply_action, legal_actions, random_action
 from gardensim.games.gazebo.kernel.evaluate import action_values, value
@@ -202,6 +202,126 @@ def simulate(D, T, ev, evc, acts, W, P, horizon: int, scratch, vals, slots_buf, 
 
 
 @njit(cache=True)
+def widened(nodes, node: int, pool, top, D, T, ev, evc, acts, k: int, W, scratch, vals, flag,
+            widen: float, cand):
+    """The actions the node considers now, into ``cand``: all of ``acts[:k]`` in legal order,
+    or with widening its ``1 + widen * sqrt(visits)`` best legal ones in the node's order.
+    Returns (pool, how many)."""
+    if widen <= 0 or k <= 1:
+        for j in range(k):
+            cand[j] = acts[j]
+        return pool, k
+    allowed = 1 + int(widen * math.sqrt(nodes[node, N_VISITS]))
+    pool = node_order(nodes, node, pool, top, D, T, ev, evc, acts, k, W, scratch, vals, flag)
+    for j in range(k):
+        flag[acts[j]] = 1
+    m = 0
+    start = nodes[node, N_OSTART]
+    for j in range(nodes[node, N_OLEN]):
+        a = pool[start + j]
+        if flag[a] and m < allowed:
+            cand[m] = a
+            m += 1
+    for j in range(k):
+        flag[acts[j]] = 0
+    return pool, m
+
+
+@njit(cache=True)
+def untried(nodes, node: int, pool, top, D, T, ev, evc, cand, m: int, untried_n: int, W,
+            scratch, vals, flag, child_at, expand: int, widen: float, R):
+    """``MCTSBot._untried``: the one untried action of ``cand[:m]``, else a random one (random
+    expansion without widening), else the first untried in the node's order. Returns (pool,
+    action)."""
+    if untried_n == 1:
+        for j in range(m):
+            if child_at[cand[j]] < 0:
+                return pool, cand[j]
+    if expand == EXPAND_RANDOM and widen <= 0:
+        i = pyrandom.randbelow(R, untried_n)
+        for j in range(m):
+            if child_at[cand[j]] < 0:
+                if i == 0:
+                    return pool, cand[j]
+                i -= 1
+    pool = node_order(nodes, node, pool, top, D, T, ev, evc, cand, m, W, scratch, vals, flag)
+    for j in range(m):
+        if child_at[cand[j]] < 0:
+            flag[cand[j]] = 1
+    pick = -1
+    start = nodes[node, N_OSTART]
+    for j in range(nodes[node, N_OLEN]):
+        if flag[pool[start + j]]:
+            pick = pool[start + j]
+            break
+    for j in range(m):
+        flag[cand[j]] = 0
+    return pool, pick
+
+
+@njit(cache=True)
+def ucb_child(nodes, rewards, cand, m: int, child_at, c: float) -> int:
+    """The child of the highest UCB1 score, availability counts in the exploration term, the
+    first in ``cand`` order on a tie (strict ``>``, as the readable bot)."""
+    best = -1
+    best_score = -math.inf
+    for j in range(m):
+        ch = child_at[cand[j]]
+        v = nodes[ch, N_VISITS]
+        score = rewards[ch] / v + c * math.sqrt(math.log(nodes[ch, N_AVAIL]) / v)
+        if score > best_score:
+            best = ch
+            best_score = score
+    return best
+
+
+@njit(cache=True)
+def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts, cand, W, P,
+                      horizon: int, scratch, vals, flag, child_at, R):
+    """``MCTSBot._select_and_expand`` on the sample ``D``: down by UCB while every considered
+    action has a child, then one new child; never past the horizon. The nodes walked go to
+    ``path``; ``top`` holds the pool's end and the node count. Returns (pool, path length)."""
+    c = P[P_C]
+    widen = P[P_WIDEN]
+    expand = int(P[P_EXPAND])
+    node = 0
+    plen = 0
+    while D[PHASE] != OVER:
+        if horizon >= 0 and D[TURN] >= horizon:
+            break
+        k = legal_actions(D, T, acts)
+        seat = D[PLAYER]
+        pool, m = widened(nodes, node, pool, top, D, T, ev, evc, acts, k, W, scratch, vals,
+                          flag, widen, cand)
+        mark_children(nodes, node, child_at, True)
+        known = 0
+        for j in range(m):
+            ch = child_at[cand[j]]
+            if ch >= 0:
+                nodes[ch, N_AVAIL] += 1
+                known += 1
+        if known < m:
+            pool, pick = untried(nodes, node, pool, top, D, T, ev, evc, cand, m, m - known, W,
+                                 scratch, vals, flag, child_at, expand, widen, R)
+            mark_children(nodes, node, child_at, False)
+            new = top[1]
+            top[1] += 1
+            new_node(nodes, rewards, new, seat, pick)
+            nodes[new, N_NEXT] = nodes[node, N_CHILD]
+            nodes[node, N_CHILD] = new
+            path[plen] = new
+            apply_action(D, T, ev, evc, pick)
+            return pool, plen + 1
+        best = ucb_child(nodes, rewards, cand, m, child_at, c)
+        mark_children(nodes, node, child_at, False)
+        node = best
+        path[plen] = node
+        plen += 1
+        apply_action(D, T, ev, evc, nodes[node, N_ACTION])
+    return pool, plen
+
+
+@njit(cache=True)
 def choose(S, T, ev, evc, root_acts, W, P, D, scratch, vals, slots_buf, R) -> int:
     """``MCTSBot.choose_action`` for the seat to move in ``S``, with parameters ``P`` (a row
     of ``P_*`` columns), evaluation weights ``W`` and the seat's generator ``R``: the root
@@ -211,113 +331,25 @@ def choose(S, T, ev, evc, root_acts, W, P, D, scratch, vals, slots_buf, R) -> in
         return root_acts[0]
     me = S[PLAYER]
     iters = int(P[P_ITERS])
-    c = P[P_C]
     depth = int(P[P_DEPTH])
-    expand = int(P[P_EXPAND])
-    widen = P[P_WIDEN]
     horizon = S[TURN] + depth if depth else -1
-    n_codes = DECLINE + 1
-    child_at = np.full(n_codes, -1, dtype=np.int64)
-    flag = np.zeros(n_codes, dtype=np.uint8)
+    child_at = np.full(DECLINE + 1, -1, dtype=np.int64)
+    flag = np.zeros(DECLINE + 1, dtype=np.uint8)
     nodes = np.empty((iters + 1, NODE_COLS), dtype=np.int64)
     rewards = np.empty(iters + 1, dtype=np.float64)
     pool = np.empty(4 * root_acts.shape[0], dtype=np.int64)
-    top = np.zeros(1, dtype=np.int64)
+    top = np.zeros(2, dtype=np.int64)
     path = np.empty(iters + 1, dtype=np.int64)
     acts = np.empty_like(root_acts)
     cand = np.empty_like(root_acts)
     out = np.zeros(4, dtype=np.float64)
     new_node(nodes, rewards, 0, me, -1)
-    n_nodes = 1
+    top[1] = 1
     for _ in range(iters):
         kplay.determinize(S, D, me, R)
         D[LOG] = 0
-        # selection and expansion (MCTSBot._select_and_expand)
-        node = 0
-        plen = 0
-        while D[PHASE] != OVER:
-            if horizon >= 0 and D[TURN] >= horizon:
-                break
-            k = legal_actions(D, T, acts)
-            seat = D[PLAYER]
-            if widen > 0 and k > 1:
-                allowed = 1 + int(widen * math.sqrt(nodes[node, N_VISITS]))
-                pool = node_order(nodes, node, pool, top, D, T, ev, evc, acts, k, W, scratch,
-                                  vals, flag)
-                for j in range(k):
-                    flag[acts[j]] = 1
-                m = 0
-                start = nodes[node, N_OSTART]
-                for j in range(nodes[node, N_OLEN]):
-                    a = pool[start + j]
-                    if flag[a] and m < allowed:
-                        cand[m] = a
-                        m += 1
-                for j in range(k):
-                    flag[acts[j]] = 0
-            else:
-                for j in range(k):
-                    cand[j] = acts[j]
-                m = k
-            mark_children(nodes, node, child_at, True)
-            known = 0
-            for j in range(m):
-                ch = child_at[cand[j]]
-                if ch >= 0:
-                    nodes[ch, N_AVAIL] += 1
-                    known += 1
-            if known < m:
-                # MCTSBot._untried
-                untried = m - known
-                pick = -1
-                if untried == 1:
-                    for j in range(m):
-                        if child_at[cand[j]] < 0:
-                            pick = cand[j]
-                elif expand == EXPAND_RANDOM and widen <= 0:
-                    i = pyrandom.randbelow(R, untried)
-                    for j in range(m):
-                        if child_at[cand[j]] < 0:
-                            if i == 0:
-                                pick = cand[j]
-                                break
-                            i -= 1
-                else:
-                    pool = node_order(nodes, node, pool, top, D, T, ev, evc, cand, m, W,
-                                      scratch, vals, flag)
-                    for j in range(m):
-                        if child_at[cand[j]] < 0:
-                            flag[cand[j]] = 1
-                    start = nodes[node, N_OSTART]
-                    for j in range(nodes[node, N_OLEN]):
-                        if flag[pool[start + j]]:
-                            pick = pool[start + j]
-                            break
-                    for j in range(m):
-                        flag[cand[j]] = 0
-                mark_children(nodes, node, child_at, False)
-                new_node(nodes, rewards, n_nodes, seat, pick)
-                nodes[n_nodes, N_NEXT] = nodes[node, N_CHILD]
-                nodes[node, N_CHILD] = n_nodes
-                path[plen] = n_nodes
-                plen += 1
-                n_nodes += 1
-                apply_action(D, T, ev, evc, pick)
-                break
-            best = -1
-            best_score = -math.inf
-            for j in range(m):
-                ch = child_at[cand[j]]
-                v = nodes[ch, N_VISITS]
-                score = rewards[ch] / v + c * math.sqrt(math.log(nodes[ch, N_AVAIL]) / v)
-                if score > best_score:
-                    best = ch
-                    best_score = score
-            mark_children(nodes, node, child_at, False)
-            node = best
-            path[plen] = node
-            plen += 1
-            apply_action(D, T, ev, evc, nodes[node, N_ACTION])
+        pool, plen = select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts,
+                                       cand, W, P, horizon, scratch, vals, flag, child_at, R)
         simulate(D, T, ev, evc, acts, W, P, horizon, scratch, vals, slots_buf, R, out)
         nodes[0, N_VISITS] += 1
         for j in range(plen):
