@@ -1,8 +1,8 @@
 """Kernel bots and the compiled play loop: random, greedy and mcts (its search in ``mcts.py``).
 
 The bots are the readable ones restated (``bots/random_bot.py``, ``bots/greedy.py``,
-``bots/mcts.py``): random is
-uniform over the legal actions; greedy determinizes the position for its seat
+``bots/mcts.py``): random is uniform over the legal actions; mcts searches (``mcts.py``);
+greedy determinizes the position for its seat
 (``ObservationMixin.determinize``: the same public facts kept, the hidden dominoes reshuffled),
 values every legal action with the compiled evaluation (summed over ``samples``
 determinizations), and plays the best, exact ties to the generator; ``epsilon`` plays a
