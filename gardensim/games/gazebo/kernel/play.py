@@ -1,7 +1,8 @@
-"""Kernel bots and the compiled play loop: random and greedy (mcts: not yet in the kernel).
+"""Kernel bots and the compiled play loop: random, greedy and mcts (its search in ``mcts.py``).
 
-The bots are the readable ones restated (``bots/random_bot.py``, ``bots/greedy.py``): random is
-uniform over the legal actions; greedy determinizes the position for its seat
+The bots are the readable ones restated (``bots/random_bot.py``, ``bots/greedy.py``,
+``bots/mcts.py``): random is uniform over the legal actions; mcts searches (``mcts.py``);
+greedy determinizes the position for its seat
 (``ObservationMixin.determinize``: the same public facts kept, the hidden dominoes reshuffled),
 values every legal action with the compiled evaluation (summed over ``samples``
 determinizations), and plays the best, exact ties to the generator; ``epsilon`` plays a
@@ -16,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gardensim.games.gazebo.kernel import pyrandom
+from gardensim.games.gazebo.kernel import mcts, pyrandom
 from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
@@ -51,7 +52,7 @@ from gardensim.games.gazebo.kernel.layout import (
     TURN,
 )
 
-RANDOM, GREEDY = 0, 1
+RANDOM, GREEDY, MCTS = 0, 1, 2
 
 
 @njit(cache=True)
@@ -172,9 +173,10 @@ TURN_COLS = 7
 
 @njit(cache=True)
 def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seeds, moves, turns,
-              mark_turns: bool) -> int:
+              mark_turns: bool, P) -> int:
     """Play the game of ``S`` (just dealt) to its end with one bot per seat (``kinds``:
-    RANDOM or GREEDY; greedy's ``epsilon``, ``samples`` and weights ``W`` per seat), seat
+    RANDOM, GREEDY or MCTS; greedy's ``epsilon``, ``samples``, mcts's parameter row ``P``
+    (``mcts.P_*``) and the weights ``W`` per seat), seat
     ``s`` drawing from ``random.Random(seeds[s])``; each
     action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``.
     With ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
@@ -212,6 +214,9 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seeds, moves, turns,
             nt += 1
         if kinds[p] == RANDOM:
             a = random_action(S, T, slots_buf, actions, Rs[p])
+        elif kinds[p] == MCTS:
+            a = mcts.choose(S, T, ev, evc, actions, W[p], P[p], D, scratch, vals, slots_buf,
+                            Rs[p])
         else:
             a = greedy_choice(S, T, ev, evc, actions, W[p], epsilon[p], samples[p], D,
                               scratch, vals, totals, slots_buf, Rs[p])

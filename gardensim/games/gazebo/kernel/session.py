@@ -15,7 +15,7 @@ import numpy as np
 
 from gardensim.core import seeding
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, evaluate, play, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
 from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
@@ -49,23 +49,39 @@ MOVE_ROWS = 1 << 12
 
 @dataclass(frozen=True)
 class KernelBot:
-    """A bot the kernel can play: its kind (``play.RANDOM``/``play.GREEDY``) and parameters."""
+    """A bot the kernel can play: its kind (``play.RANDOM``/``GREEDY``/``MCTS``) and
+    parameters (``mcts``: the search's row of ``mcts.P_*`` columns)."""
 
     kind: int
     epsilon: float
     samples: int
     weights: tuple[float, ...]
+    mcts: tuple[float, ...] = (0.0,) * mcts.N_PARAMS
 
 
 def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
-    """The kernel version of ``bot`` for ``game``, or None when the kernel has none."""
+    """The kernel version of ``bot`` for ``game``, or None when the kernel has none (an
+    mcts bot with a ``seconds`` budget: its choices depend on the clock)."""
     name = getattr(bot, "name", None)
     if name == "random":
         return KernelBot(play.RANDOM, 0.0, 1, tuple(game.weights))
+    params = getattr(bot, "params", {})
+    weights = weight_tuple(getattr(bot, "weights", {}) or {}, game.weights)
     if name == "greedy":
-        params = bot.params
-        weights = weight_tuple(getattr(bot, "weights", {}) or {}, game.weights)
         return KernelBot(play.GREEDY, float(params["epsilon"]), int(params["samples"]), weights)
+    if name == "mcts" and params["seconds"] <= 0:
+        from gardensim.bots.mcts import AUTO, horizon_turns
+
+        depth = params["depth"]
+        row = [0.0] * mcts.N_PARAMS
+        row[mcts.P_ITERS] = params["iters"]
+        row[mcts.P_C] = params["c"]
+        row[mcts.P_ROLLOUT] = mcts.ROLLOUTS.index(params["rollout"])
+        row[mcts.P_EPSILON] = params["epsilon"]
+        row[mcts.P_DEPTH] = horizon_turns(game.num_players) if depth == AUTO else depth
+        row[mcts.P_EXPAND] = mcts.EXPANSIONS.index(params["expand"])
+        row[mcts.P_WIDEN] = params["widen"]
+        return KernelBot(play.MCTS, 0.0, 1, weights, tuple(float(v) for v in row))
     return None
 
 
@@ -146,9 +162,10 @@ class KernelGame:
         eps = np.array([b.epsilon for b in bots], dtype=np.float64)
         samples = np.array([b.samples for b in bots], dtype=np.int64)
         W = np.array([b.weights for b in bots], dtype=np.float64)
+        P = np.array([b.mcts for b in bots], dtype=np.float64)
         k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
                                np.array(streams, dtype=np.int64), self._moves,
-                               self._turns, marks)
+                               self._turns, marks, P)
         m = int(S[EVN]) if log else 0
         c = int(S[ECN]) if log else 0
         return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),
