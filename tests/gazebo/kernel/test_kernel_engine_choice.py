@@ -46,10 +46,14 @@ def test_the_kernel_plays_a_line_up_it_covers_and_its_rows_replay() -> None:
     assert len(fast.turns["move"]) == len(fast.turns["turn"])
 
 
-def test_mcts_keeps_the_readable_engine() -> None:
+def test_a_clock_budget_keeps_the_readable_engine() -> None:
+    """``mcts:seconds=...`` has no kernel version (a wall-clock budget plays differently on
+    every machine), so its line-up plays in the readable engine."""
     game = registry.make_game("gazebo", "aviary", 2)
     bots = [registry.make_bot("mcts:iters=4"), registry.make_bot("random")]
-    assert engine_name(game, bots) == "python"
+    assert engine_name(game, bots) == "gazebo-fast"
+    timed = [registry.make_bot("mcts:seconds=0.01"), registry.make_bot("random")]
+    assert engine_name(game, timed) == "python"
 
 
 def _study(**extra: object) -> dict:

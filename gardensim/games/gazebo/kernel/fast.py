@@ -43,7 +43,7 @@ def kernel_of(game: Any) -> KernelGame:
 
 def fast_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     """A kernel play function for ``bots`` on ``game``, or None when one has no kernel
-    version (mcts, for now)."""
+    version (an mcts bot with a clock budget)."""
     known = _PLAYERS.setdefault(game, {})
     key = tuple(f"{type(bot).__name__}:{getattr(bot, 'spec', id(bot))}" for bot in bots)
     if key not in known:
