@@ -162,21 +162,7 @@ def greedy_step(D, T, ev, evc, acts, W, epsilon: float, scratch, vals, slots_buf
     if k == 1:
         return acts[0]
     action_values(D, T, ev, evc, D[PLAYER], acts, k, W, scratch, vals)
-    top = vals[0]
-    for i in range(1, k):
-        if vals[i] > top:
-            top = vals[i]
-    n_best = 0
-    for i in range(k):
-        if vals[i] == top:
-            n_best += 1
-    pick = 0 if n_best == 1 else pyrandom.randbelow(R, n_best)
-    for i in range(k):
-        if vals[i] == top:
-            if pick == 0:
-                return acts[i]
-            pick -= 1
-    return acts[0]
+    return kplay.pick_best(acts, vals, k, R)
 
 
 @njit(cache=True)

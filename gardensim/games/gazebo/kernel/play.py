@@ -149,17 +149,24 @@ def greedy_choice(S, T, ev, evc, actions, W, epsilon: float, samples: int, D, sc
         action_values(D, T, ev, evc, player, actions, k, W, scratch, vals)
         for i in range(k):
             totals[i] += vals[i]
-    top = totals[0]
+    return pick_best(actions, totals, k, R)
+
+
+@njit(cache=True)
+def pick_best(actions, values, k: int, R) -> int:
+    """``bots.greedy.pick_best``: the best-valued of the first ``k`` actions, exact ties to
+    the generator (``choice`` among them, in action order)."""
+    top = values[0]
     for i in range(1, k):
-        if totals[i] > top:
-            top = totals[i]
+        if values[i] > top:
+            top = values[i]
     n_best = 0
     for i in range(k):
-        if totals[i] == top:
+        if values[i] == top:
             n_best += 1
     pick = 0 if n_best == 1 else pyrandom.randbelow(R, n_best)
     for i in range(k):
-        if totals[i] == top:
+        if values[i] == top:
             if pick == 0:
                 return actions[i]
             pick -= 1
