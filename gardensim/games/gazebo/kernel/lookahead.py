@@ -63,6 +63,9 @@ CW_ROWS = 13
 # and covered contacts during one placement, the nooks marked
 HEAD, CNT, MINE, MARK, DEC, MARKED = range(6)
 KW_ROWS = 6
+# columns of ``pw`` (per patio): seat counts now (4), whether known, its key part (see
+# ``patio_change``; -1 unknown) when one nook of each (owner, 1 or 2 gazebos) first meets it
+P_KNOWN, P_PART = 4, 5
 # ``info``: the player, their partner (or themselves), their small nooks exposed now, simple
 # slots kept, then those slots' two cells
 I_PLAYER, I_PARTNER, I_NOW, I_SIMPLE, I_SLOTS = range(5)
@@ -83,7 +86,7 @@ def new_workspace(S):
     n = S[O_NOOK_OF] - S[O_COLOR]
     cw = np.empty((CW_ROWS, n), dtype=np.int64)
     kw = np.empty((KW_ROWS, n), dtype=np.int64)
-    pw = np.empty((S[NPATIO] + 1, 5), dtype=np.int64)
+    pw = np.empty((S[NPATIO] + 1, P_PART + 8), dtype=np.int64)
     info = np.empty(I_SLOTS + 2 * SIMPLE_KEPT, dtype=np.int64)
     gw = np.empty(GW_SIZE, dtype=np.int64)
     return cw, kw, pw, info, gw, np.empty(4, dtype=np.int64)
@@ -172,7 +175,7 @@ def prepare(S, T, player: int, cw, kw, pw, info) -> None:
             now += 1
     info[I_NOW] = now
     for i in range(S[NPATIO]):
-        pw[i, 4] = 0
+        pw[i, P_KNOWN] = 0
     m = 0
     for s in range(slots.shape[0]):
         a = slots[s, 0]
@@ -259,7 +262,7 @@ def meet(S, nbr, c1: int, c2: int, a: int, b: int, col: int, gw):
     return nids, nlone
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def plain_key(S, T, cw, pw, info, gw, counts, action: int):
     """(key, groups): the key of placement ``action`` (all the evaluation after it reads but
     ``exposed``) with its groups in ``gw``, or (FALLBACK, 0) when it is not plain."""
@@ -333,11 +336,23 @@ def plain_key(S, T, cw, pw, info, gw, counts, action: int):
 
 
 @njit(cache=True, inline="always")
+def patio_change(S, T, pw, counts, i: int) -> int:
+    """The key part of patio ``i`` with the seat counts ``counts``: 0 when its holder and
+    threat stay, else 12 bits led by a set bit (so keys of different lengths differ)."""
+    holder = S[S[O_PHOLD] + i]
+    thr = S[S[O_PTHR] + i]
+    h, t = patio_outcome(counts, S[NPL], holder, T[4][i], S[RAISED_TWO])
+    if h == holder and t == thr:
+        return 0
+    return 1 << 11 | i << 6 | (h + 1) << 3 | (t + 1)
+
+
+@njit(cache=True, inline="always")
 def patio_changes(S, T, cw, pw, ng: int, gw, counts, key: int) -> int:
-    """``key`` followed by the (patio, holder, threatened) of each patio that the groups'
-    nooks touch for the first time and whose outcome changes (rulings 8-10, each in 12 bits
-    led by a set bit, so keys of different lengths differ), in reading order as event
-    resolution settles them; FALLBACK past ``KEY_PATIOS`` changes."""
+    """``key`` followed by the part (``patio_change``) of each patio that the groups' nooks
+    touch for the first time and whose outcome changes (rulings 8-10), in reading order as
+    event resolution settles them; FALLBACK past ``KEY_PATIOS`` changes. A patio met by one
+    nook keeps its part per (owner, gazebos) for the decision."""
     touch0 = 0
     touch1 = 0
     for g in range(ng):
@@ -356,25 +371,42 @@ def patio_changes(S, T, cw, pw, ng: int, gw, counts, key: int) -> int:
     i = 0
     while todo:
         if todo & 1:
-            if pw[i, 4] == 0:
+            if pw[i, P_KNOWN] == 0:
                 patio_counts(S, T, T[3][i], counts)
                 for q in range(4):
                     pw[i, q] = counts[q]
-                pw[i, 4] = 1
-            for q in range(4):
-                counts[q] = pw[i, q]
-            for g in range(ng):
-                if ((touch0 if g == 0 else touch1) >> i) & 1:
-                    base = g * G_LEN
-                    k = gw[base + G_NOOK]
-                    counts[gw[base + G_OWNER]] += 1 if k < 0 else S[S[O_GAZ] + k]
-            holder = S[S[O_PHOLD] + i]
-            thr = S[S[O_PTHR] + i]
-            h, t = patio_outcome(counts, S[NPL], holder, T[4][i], S[RAISED_TWO])
-            if h != holder or t != thr:
+                for q in range(8):
+                    pw[i, P_PART + q] = -1
+                pw[i, P_KNOWN] = 1
+            only = -1
+            if not (touch1 >> i) & 1:
+                only = 0
+            elif not (touch0 >> i) & 1:
+                only = 1
+            part = -1
+            slot = -1
+            if only >= 0:
+                base = only * G_LEN
+                k = gw[base + G_NOOK]
+                gaz = 1 if k < 0 else S[S[O_GAZ] + k]
+                if gaz == 1 or gaz == 2:
+                    slot = P_PART + 2 * gw[base + G_OWNER] + gaz - 1
+                    part = pw[i, slot]
+            if part < 0:
+                for q in range(4):
+                    counts[q] = pw[i, q]
+                for g in range(ng):
+                    if ((touch0 if g == 0 else touch1) >> i) & 1:
+                        base = g * G_LEN
+                        k = gw[base + G_NOOK]
+                        counts[gw[base + G_OWNER]] += 1 if k < 0 else S[S[O_GAZ] + k]
+                part = patio_change(S, T, pw, counts, i)
+                if slot >= 0:
+                    pw[i, slot] = part
+            if part:
                 if changes == KEY_PATIOS:
                     return FALLBACK
-                key = key << 12 | 1 << 11 | i << 6 | (h + 1) << 3 | (t + 1)
+                key = key << 12 | part
                 changes += 1
         todo >>= 1
         i += 1
@@ -399,7 +431,7 @@ def group_cells(cw, kw, gw, base: int, whole: bool) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exposed_after(S, T, cw, kw, info, gw, action: int, ng: int) -> int:
     """``evaluate.exposed_count`` after the plain placement ``action`` whose ``ng`` groups
     (``plain_key``) are in ``gw``. An untouched small nook of the player stays exposed unless
