@@ -221,8 +221,8 @@ def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) 
     if k < 2 or (S[PHASE] != PLACE and S[PHASE] != EXTRA):
         applied_values(S, T, ev, evc, player, actions, k, W, scratch, out)
         return
-    cw, kw, pw, info, gw, counts = new_workspace(S)
-    prepare(S, T, player, cw, kw, pw, info)
+    ws = new_workspace(S, T)
+    prepare(S, T, player, ws)
     keys = np.empty(k, dtype=np.int64)
     partials = np.empty(k, dtype=np.float64)
     threats = np.empty(k, dtype=np.int64)
@@ -232,7 +232,7 @@ def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) 
         key = FALLBACK
         ng = 0
         if action < DRAW_GENERAL:
-            key, ng = plain_key(S, T, cw, pw, info, gw, counts, action)
+            key, ng = plain_key(S, ws, action)
         if key == FALLBACK:
             copy_state(scratch, S)
             scratch[LOG] = 0
@@ -256,5 +256,5 @@ def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) 
         if threats[j] < 0:
             out[i] = partials[j]
             continue
-        exposed = exposed_after(S, T, cw, kw, info, gw, action, ng)
+        exposed = exposed_after(S, ws, action, ng)
         out[i] = 1.0 / (1.0 + math.exp(-(partials[j] + W[4] * exposed + W[5] * threats[j])))
