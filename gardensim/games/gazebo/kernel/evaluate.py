@@ -4,7 +4,9 @@ tests compare them exactly, action by action).
 
 Where the readable engine keeps per-seat aggregates and nook halos incrementally, this scans
 the nooks, patios and free cells; the sums are the same integers, and the floats are formed in
-the same order.
+the same order. ``action_values`` (greedy's one-ply values) shares one evaluation among the
+plain placements of a look-ahead key, as the readable engine does (``lookahead.py`` in both);
+``applied_values`` is the plain definition the tests hold it to.
 """
 
 from __future__ import annotations
@@ -249,7 +251,7 @@ def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) 
             scratch[LOG] = 0
             apply_action(scratch, T, ev, evc, action)
             if scratch[PHASE] == OVER:
-                partials[j] = 1.0 if (scratch[WINMASK] >> player) & 1 else 0.0
+                partials[j] = value(scratch, T, player, W)
                 threats[j] = -1
             else:
                 partials[j], threats[j], _ = partial_parts(scratch, player, W)
