@@ -22,8 +22,7 @@ from pathlib import Path
 import numba
 
 #: the modules holding compiled code or the constants it is compiled with
-COMPILED = ("layout.py", "legality.py", "events.py", "engine.py", "lookahead.py", "evaluate.py",
-            "play.py")
+COMPILED = ("layout.py", "legality.py", "events.py", "engine.py", "evaluate.py", "play.py")
 
 
 def _cache_dir() -> Path:
