@@ -3,24 +3,33 @@
 Plays seeded kernel games of random and of greedy self-play (Gazebo-style drawing) after one
 warm-up game (the compile, cached in ``__pycache__`` after the first run, is timed apart), and
 the same games with the event log off, which is what telemetry reads: the ratio is the log's
-cost. Prints one JSON object on its last line (``benchmarks/run.py`` collects it).
+cost. Then mcts at its default parameters, kernel and readable bot on the same positions (taken
+from seeded greedy games, every few moves) with the same seat generator: search iterations per
+CPU-second of each and their ratio; the two must choose the same move everywhere. Prints one
+JSON object on its last line (``benchmarks/run.py`` collects it).
 
-    .venv/bin/python benchmarks/bench_kernel.py [--random 4000] [--greedy 200]
+    .venv/bin/python benchmarks/bench_kernel.py [--random 4000] [--greedy 200] [--mcts 24]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gardensim.bots.mcts import MCTSBot  # noqa: E402
 from gardensim.games.gazebo.game import GazeboGame  # noqa: E402
-from gardensim.games.gazebo.kernel import KernelGame, play  # noqa: E402
-from gardensim.games.gazebo.kernel.session import KernelBot  # noqa: E402
+from gardensim.games.gazebo.kernel import KernelGame, mcts, play  # noqa: E402
+from gardensim.games.gazebo.kernel.session import KernelBot, kernel_bot  # noqa: E402
+
+#: moves between two benchmarked positions of a game
+STRIDE = 7
 
 
 def rate(kernel: KernelGame, bots: list[KernelBot], games: int, log: bool) -> float:
@@ -31,10 +40,57 @@ def rate(kernel: KernelGame, bots: list[KernelBot], games: int, log: bool) -> fl
     return games / (time.process_time() - start)
 
 
+def positions(kernel: KernelGame, count: int) -> list[tuple[Any, Any]]:
+    """``count`` (readable state, kernel position) pairs with a real choice to make, every
+    ``STRIDE`` moves of seeded kernel greedy games replayed in both engines."""
+    game = kernel.game
+    bots = [KernelBot(play.GREEDY, 0.0, 1, tuple(game.weights))] * game.num_players
+    out: list[tuple[Any, Any]] = []
+    seed = 0
+    while len(out) < count:
+        moves = kernel.play(seed, bots, log=False).actions
+        state = game.new_initial_state(seed)
+        S = kernel.deal(seed, log=False)
+        kernel.begin(S)
+        for i, action in enumerate(moves):
+            if i % STRIDE == 0 and len(state.legal_actions()) > 1 and len(out) < count:
+                out.append((state.clone(), S.copy()))
+            state.apply_action(action)
+            kernel.apply(S, action)
+        seed += 1
+    return out
+
+
+def mcts_rates(kernel: KernelGame, count: int) -> dict[str, float]:
+    """Search iterations per CPU-second of the kernel and the readable mcts bot (default
+    parameters) on the same ``count`` positions and generators; both must pick the same move."""
+    bot = MCTSBot()
+    kbot = kernel_bot(bot, kernel.game)
+    assert kbot is not None
+    pairs = positions(kernel, count)
+    mcts.choose_action(kernel, pairs[0][1], kbot, 0)
+    start = time.process_time()
+    picks = [mcts.choose_action(kernel, S, kbot, i) for i, (_, S) in enumerate(pairs)]
+    kernel_s = time.process_time() - start
+    start = time.process_time()
+    readable = [bot.choose_action(state, random.Random(i)) for i, (state, _) in enumerate(pairs)]
+    python_s = time.process_time() - start
+    if picks != readable:
+        raise AssertionError("kernel and readable mcts chose different moves")
+    iters = bot.params["iters"] * len(pairs)
+    return {
+        "mcts_positions": len(pairs),
+        "mcts_iters_per_cpu_s": iters / kernel_s,
+        "mcts_iters_per_cpu_s_readable": iters / python_s,
+        "mcts_speedup": python_s / kernel_s,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=4000, help="random games")
     parser.add_argument("--greedy", type=int, default=200, help="greedy games")
+    parser.add_argument("--mcts", type=int, default=24, help="mcts positions")
     args = parser.parse_args(argv)
     t0 = time.process_time()
     game = GazeboGame("aviary", 2, {"draw": "gazebo"})
@@ -50,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         "random_games_per_cpu_s_logged": rate(kernel, random_bots, args.random, True),
         "greedy_games_per_cpu_s": rate(kernel, greedy_bots, args.greedy, False),
         "greedy_games_per_cpu_s_logged": rate(kernel, greedy_bots, args.greedy, True),
+        **mcts_rates(kernel, args.mcts),
     }
     print(json.dumps(figures))
     return 0

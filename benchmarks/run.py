@@ -31,7 +31,7 @@ ROOT = HERE.parent
 
 #: name -> (bench arguments, games, quick games, target games/s or None)
 #: the ``random-``/``greedy-`` configurations measure the readable engine (issue 4), the
-#: ``kernel-`` ones the compiled kernel a study plays with ``engine = "auto"`` (issue 24)
+#: ``kernel-`` ones the compiled kernel (``engine = "auto"``, the default; issue 24)
 PY = ["--engine", "python"]
 FAST = ["--engine", "auto"]
 CONFIGS: dict[str, tuple[list[str], int, int, float | None]] = {

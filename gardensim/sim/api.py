@@ -237,19 +237,34 @@ def _open_for_resume(store: RunStore, given: Study | None) -> tuple[Plan, dict[s
             "settings) than the one given"
         )
     plan = Plan.build(study, manifest["batches"]["size"])
-    _refuse_other_rules(store, manifest, new_manifest(plan))
+    fresh = new_manifest(plan)
+    _refuse_other_rules(store, manifest, fresh)
+    _add_engines(manifest, fresh)
     return plan, manifest
+
+
+def _add_engines(manifest: dict[str, Any], fresh: Mapping[str, Any]) -> None:
+    """The engines that played a run, over all its sessions: the engine is not a rule (every
+    engine plays the same games), so a run may be resumed by another. Runs stored before the
+    manifest named the engine were played by the readable one; for a while it sat in the
+    rules."""
+    for arm, now in fresh["engines"].items():
+        before = manifest.get("engines", {}).get(arm)
+        if before is None:
+            before = manifest["rules"].get(arm, {}).pop("engine", [PYTHON_ENGINE])
+        manifest.setdefault("engines", {})[arm] = sorted({*before, *now})
 
 
 def _refuse_other_rules(
     store: RunStore, manifest: Mapping[str, Any], fresh: Mapping[str, Any]
 ) -> None:
-    """A run is continued only under the rules it was started with. Runs stored before the
-    manifest named the engine were all played by the readable one."""
+    """A run is continued only under the rules it was started with (the engine that played is
+    not one of them: :func:`_add_engines`)."""
     for key, what in (("gardensim_version", "gardensim version"), ("rules", "rules")):
         now, then = json.loads(json.dumps(fresh[key], default=str)), manifest[key]
         if key == "rules":
-            then = {arm: {"engine": [PYTHON_ENGINE], **rules} for arm, rules in then.items()}
+            then = {arm: {k: v for k, v in rules.items() if k != "engine"}
+                    for arm, rules in then.items()}
         if now != then:
             if key == "rules":
                 arm = next(a for a in now if now[a] != then.get(a))

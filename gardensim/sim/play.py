@@ -90,9 +90,9 @@ def _columns(rows: Sequence[dict[str, Any]]) -> dict[str, list[Any]]:
 #: covers every bot of the line-up, ``python`` always in the readable engine.
 ENGINES = ("auto", "python")
 PYTHON_ENGINE = "python"
-#: The readable engine unless a study opts in: a fast engine's bots use their own generator, so
-#: a seed plays other games there (docs/decisions.md, "The compiled engine is opt-in").
-DEFAULT_ENGINE = PYTHON_ENGINE
+#: A fast engine plays the very games the readable one would (same deal, same generator calls),
+#: so it is the default (docs/decisions.md, "The compiled engine plays by default").
+DEFAULT_ENGINE = "auto"
 
 
 _FAST_ENGINES: dict[str, Any] = {}
@@ -134,8 +134,9 @@ def play_game(
 ) -> GameRecord:
     """Play one game; ``bots[s]`` sits in seat ``s``.
 
-    With ``engine="auto"`` the game's fast engine plays when it covers every bot (same deal
-    seed, same row and turn columns; :func:`fast_player`); ``"python"`` forces the loop below.
+    With ``engine="auto"`` (the default) the game's fast engine plays when it covers every bot:
+    the same game, row and turn columns but the timings (:func:`fast_player`); ``"python"``
+    forces the loop below.
 
     ``deal_index`` defaults to ``game_index``. Decision times are measured but never influence
     play, so rows are identical across machines except for the timing columns. With telemetry a

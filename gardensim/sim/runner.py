@@ -189,6 +189,7 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
     from gardensim import __version__
 
     rules = {}
+    engines = {}
     for arm in plan.arms:
         game = _game(json.dumps(arm.config, sort_keys=True))
         rules[arm.name] = {
@@ -198,7 +199,7 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
         }
         if arm.cyclic:
             rules[arm.name]["seating"] = "every cyclic order of each line-up in turn over deals"
-        rules[arm.name]["engine"] = sorted({
+        engines[arm.name] = sorted({
             engine_name(game, [_bot(s) for s in lineup], plan.study.engine)
             for lineup in arm.lineups
         })
@@ -210,6 +211,7 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
         "python": platform.python_version(),
         "study": plan.study.to_dict(),
         "rules": rules,
+        "engines": engines,
         "seeds": {
             "master": plan.study.seed,
             "deal": "gardensim.core.seeding.game_seed(master, deal)",

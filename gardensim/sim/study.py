@@ -355,8 +355,11 @@ class Study:
         return out
 
     def fingerprint(self) -> str:
-        """Canonical JSON of the study: two runs are of the same study iff these are equal."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        """Canonical JSON of the study: two runs are of the same study iff these are equal.
+        The engine is left out: every engine plays the same games."""
+        out = self.to_dict()
+        out.pop("engine", None)
+        return json.dumps(out, sort_keys=True, separators=(",", ":"))
 
     # ----- resolution -------------------------------------------------------------------
     @property

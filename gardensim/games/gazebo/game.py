@@ -43,13 +43,7 @@ class GazeboGame(Game):
             )
         self.board_name = self.board.key
         self.num_players = players
-        self.options = validate_options(options, players)
-        if "raised_steal_needs_two" in (options or {}) and "raised" not in set(
-                self.board.patios.values()):
-            raise ConfigError(
-                f"option raised_steal_needs_two has no effect on board {self.board.key!r}, which "
-                "has no raised patio; leave it out"
-            )
+        self.options = validate_options(options, players, self.board)
         self.geometry: Geometry = geometry(self.board)
         #: the evaluation's default weights (``evaluation.TERMS`` order), read once per game
         self.weights = tuple(evaluation_weights().values())

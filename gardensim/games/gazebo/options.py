@@ -64,21 +64,32 @@ def _parse_gazebos(value: Any, players: int) -> tuple[int, ...]:
 
 #: Options that only some drawing systems read: name -> those systems (rulings 17 and 18).
 DRAW_ONLY = {"private_singles": ("gazebo",)}
+#: Options that only boards with some patio kind read: name -> that kind (rulings 10).
+PATIO_ONLY = {"raised_steal_needs_two": "raised"}
 
 
-def _refuse_idle_options(raw: Mapping[str, Any], draw: str) -> None:
-    """An option the chosen drawing system never reads is refused: a study that sets it would
-    otherwise report a variant that changed nothing (Qin drawing deals no private singles)."""
+def _refuse_idle_options(raw: Mapping[str, Any], draw: str, board: Any) -> None:
+    """An option the chosen drawing system or board never reads is refused: a study that sets
+    it would otherwise report a variant that changed nothing (Qin drawing deals no private
+    singles; a board without raised patios has no raised steal). ``board`` None: not known."""
     for name, systems in DRAW_ONLY.items():
         if name in raw and draw not in systems:
             raise ConfigError(
                 f"option {name}={raw[name]!r} has no effect with draw={draw}; it applies to "
                 f"draw={' or '.join(systems)} only, so leave it out"
             )
+    for name, kind in PATIO_ONLY.items():
+        if name in raw and board is not None and kind not in set(board.patios.values()):
+            raise ConfigError(
+                f"option {name} has no effect on board {board.key!r}, which has no {kind} "
+                "patio; leave it out"
+            )
 
 
-def validate_options(options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
-    """Options with defaults filled in; raises ConfigError naming the bad option and its values."""
+def validate_options(options: Mapping[str, Any] | None, players: int,
+                     board: Any = None) -> dict[str, Any]:
+    """Options with defaults filled in; raises ConfigError naming the bad option and its values
+    (``board``: the ``Board`` played, to refuse options it never reads)."""
     raw = dict(options or {})
     unknown = sorted(set(raw) - set(OPTION_NAMES))
     if unknown:
@@ -96,13 +107,12 @@ def validate_options(options: Mapping[str, Any] | None, players: int) -> dict[st
     gazebos = _parse_gazebos(raw.get("gazebos", DEFAULT_GAZEBOS[players]), players)
     hand_size = _parse_int("hand_size", raw.get("hand_size", 3), 1, 6)
     private = _parse_int("private_singles", raw.get("private_singles", 5), 0, 9)
-    _refuse_idle_options(raw, draw)
     if draw == "gazebo" and players * private > SINGLES_IN_SET:
         raise ConfigError(
             f"option private_singles={raw.get('private_singles')!r}: {players} players x "
             f"{private} exceeds the {SINGLES_IN_SET} single-coloured dominoes"
         )
-    return {
+    out = {
         "draw": draw,
         "partnership": partnership,
         "gazebos": gazebos,
@@ -113,3 +123,5 @@ def validate_options(options: Mapping[str, Any] | None, players: int) -> dict[st
         ),
         "no_move_ends_game": parse_bool("no_move_ends_game", raw.get("no_move_ends_game", True)),
     }
+    _refuse_idle_options(raw, draw, board)
+    return out

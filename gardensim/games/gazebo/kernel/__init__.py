@@ -11,8 +11,9 @@ telemetry in ``telemetry.py``, the game spec's fast engine in ``fast.py``.
 numba's on-disk cache keys a compiled function on its own file only, while a cached caller
 carries the code of the callees it was compiled with: after an edit of ``engine.py`` alone, a
 cached ``play.py`` would still run the old rules. So the cache goes to a folder named after a
-digest of the compiled modules (``COMPILED``, under this package's ``__pycache__``), unless the
-user chose one with ``NUMBA_CACHE_DIR``; an edit of any of them compiles afresh.
+digest of every module of this package (under its ``__pycache__``), unless the user chose one
+with ``NUMBA_CACHE_DIR``; an edit of any of them compiles afresh, and a new module needs no
+list kept in step.
 """
 
 import hashlib
@@ -21,15 +22,13 @@ from pathlib import Path
 
 import numba
 
-#: the modules holding compiled code or the constants it is compiled with
-COMPILED = ("layout.py", "legality.py", "events.py", "engine.py", "evaluate.py", "play.py")
-
 
 def _cache_dir() -> Path:
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in COMPILED:
-        digest.update((here / name).read_bytes())
+    for path in sorted(here.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
     return here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
 
 

@@ -5,10 +5,11 @@ returns a function with the play loop's signature and result (``sim.play.play_ga
 deal seed, the same game row and turn columns), or None when some bot has no kernel version, so
 the generic runner never needs to know which game or bots the kernel covers.
 
-The kernel's bots draw from one numba generator per game, seeded from the play loop's seat-0
-bot generator (``seeding.bot_rng``): the same master seed and game index give the same game
-whatever the worker count. The kernel does not time single decisions: ``decision_s`` columns
-hold the game's time per turn, the same for every seat and turn.
+Each seat's kernel bot draws from the generator the play loop would give it
+(``seeding.bot_rng``), restated in the kernel, with the readable bot's calls: the same master
+seed and game index give the same game as the readable engine, whatever the worker count. The
+kernel does not time single decisions: ``decision_s`` columns hold the game's time per turn,
+the same for every seat and turn.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy as np
 
 from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
@@ -40,7 +43,7 @@ def kernel_of(game: Any) -> KernelGame:
 
 def fast_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     """A kernel play function for ``bots`` on ``game``, or None when one has no kernel
-    version (mcts, for now)."""
+    version (an mcts bot with a clock budget)."""
     known = _PLAYERS.setdefault(game, {})
     key = tuple(f"{type(bot).__name__}:{getattr(bot, 'spec', id(bot))}" for bot in bots)
     if key not in known:
@@ -54,18 +57,19 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         return None
     kernel = kernel_of(game)
     specs = [bot.spec for bot in bots]
+    names = game.geometry.names
+    notation = np.array([names.get(code, "") for code in range(max(names) + 1)], dtype=object)
 
     def play(master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
         from gardensim.sim.play import GameRecord
 
         seed = seeding.game_seed(master_seed, deal)
-        stream = seeding.bot_rng(master_seed, game_index, 0).getrandbits(32)
+        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s)
+                   for s in range(len(kernel_bots))]
         t0 = time.perf_counter()
-        record = kernel.play(seed, kernel_bots, stream=stream, marks=telemetry)
+        record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry)
         spent = time.perf_counter() - t0
         n = game.num_players
-        names = game.geometry.names
-        moves = record.actions
         outcome = kernel.outcome(record.state)
         winners = outcome["winners"]
         per_turn = spent / max(outcome["turn"], 1)
@@ -75,7 +79,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             "seed": seed,
             "players": n,
             "turns": outcome["turn"],
-            "moves": " ".join(names[a] for a in moves),
+            "moves": " ".join(notation[record.moves[:, 0]].tolist()),
         }
         for s in range(MAX_SEATS):
             present = s < n

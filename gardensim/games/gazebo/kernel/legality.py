@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     DRAW,
@@ -323,16 +324,17 @@ def count_legal_placements(S, T) -> int:
 
 
 @njit(cache=True)
-def random_action(S, T, slots_buf, out) -> int:
-    """A uniformly random legal action (``LegalityMixin.random_action``): rejection sampling
-    over open slots x oriented hand types (and the decline in the extra phase), an absorb
-    checked only where two nook squares meet the slot; draws uniform over the options."""
+def random_action(S, T, slots_buf, out, R) -> int:
+    """A uniformly random legal action (``LegalityMixin.random_action``) drawn from the
+    generator ``R`` exactly as the readable engine draws it: rejection sampling over open slots
+    x oriented hand types (and the decline in the extra phase) with ``random()``, an absorb
+    checked only where two nook squares meet the slot; ``choice`` among the draw options."""
     scratch = np.empty(40, dtype=np.int64)
     xys = np.empty(12, dtype=np.int64)
     phase = S[PHASE]
     if phase == DRAW:
         k = draw_options(S, out, 0)
-        return out[np.random.randint(0, k)]
+        return out[pyrandom.randbelow(R, k)]
     h = S[O_HANDS] + 6 * S[PLAYER]
     n_or = 0
     orients = np.empty(12, dtype=np.int64)
@@ -347,7 +349,7 @@ def random_action(S, T, slots_buf, out) -> int:
     placements = n_open * n_or
     space = placements + (1 if phase == EXTRA else 0)
     for _ in range(64):
-        i = np.random.randint(0, space)
+        i = int(pyrandom.random(R) * space)
         if i == placements:
             return DECLINE
         s = slots_buf[i // n_or]
@@ -358,7 +360,7 @@ def random_action(S, T, slots_buf, out) -> int:
             if xys[q] == xy:
                 return s * 9 + xy
     k = legal_actions(S, T, out)
-    return out[np.random.randint(0, k)]
+    return out[pyrandom.randbelow(R, k)]
 
 
 @njit(cache=True)

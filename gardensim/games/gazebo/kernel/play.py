@@ -1,13 +1,15 @@
-"""Kernel bots and the compiled play loop: random and greedy (mcts: not yet in the kernel).
+"""Kernel bots and the compiled play loop: random, greedy and mcts (its search in ``mcts.py``).
 
-The bots are the readable ones restated (``bots/random_bot.py``, ``bots/greedy.py``): random is
-uniform over the legal actions; greedy determinizes the position for its seat
+The bots are the readable ones restated (``bots/random_bot.py``, ``bots/greedy.py``,
+``bots/mcts.py``): random is uniform over the legal actions; mcts searches (``mcts.py``);
+greedy determinizes the position for its seat
 (``ObservationMixin.determinize``: the same public facts kept, the hidden dominoes reshuffled),
 values every legal action with the compiled evaluation (summed over ``samples``
 determinizations), and plays the best, exact ties to the generator; ``epsilon`` plays a
-random action with that probability. The generator is numba's (one seeded stream per game),
-not Python's, so the same seed plays a different (equally distributed) game than the readable
-engine: the tests compare the two engines position by position and in distribution.
+random action with that probability. Each seat draws from its own generator, ``random.Random``
+restated (``pyrandom``), making the same calls in the same order as the readable bot: seeded
+as the play loop seeds a seat (``seeding.bot_rng``), a kernel game is the readable engine's
+game, move for move.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gardensim.games.gazebo.kernel import mcts, pyrandom
 from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
@@ -49,18 +52,11 @@ from gardensim.games.gazebo.kernel.layout import (
     TURN,
 )
 
-RANDOM, GREEDY = 0, 1
+RANDOM, GREEDY, MCTS = 0, 1, 2
 
 
 @njit(cache=True)
-def shuffle(a, k: int) -> None:
-    for i in range(k - 1, 0, -1):
-        j = np.random.randint(0, i + 1)
-        a[i], a[j] = a[j], a[i]
-
-
-@njit(cache=True)
-def determinize(S, D, player: int) -> None:
+def determinize(S, D, player: int, R) -> None:
     """Write into ``D`` a copy of ``S`` with every domino ``player`` cannot see redealt
     (``ObservationMixin.determinize``): opponents keep their public single/double split under
     Gazebo drawing (their hand size under Qin), piles get what is left."""
@@ -76,7 +72,7 @@ def determinize(S, D, player: int) -> None:
             for _ in range(left[t]):
                 pool[m] = t
                 m += 1
-        shuffle(pool, m)
+        pyrandom.shuffle(R, pool, m)
         for s in range(n):
             if s == player:
                 continue
@@ -103,8 +99,8 @@ def determinize(S, D, player: int) -> None:
             else:
                 pool[m] = t
                 m += 1
-    shuffle(singles, ns)
-    shuffle(pool, m)
+    pyrandom.shuffle(R, singles, ns)
+    pyrandom.shuffle(R, pool, m)
     for s in range(n):
         if s == player:
             continue
@@ -138,17 +134,18 @@ def determinize(S, D, player: int) -> None:
 
 
 @njit(cache=True)
-def greedy_choice(S, T, ev, evc, actions, k: int, W, epsilon: float, samples: int,
-                  D, scratch, vals, totals) -> int:
-    """``GreedyBot.choose_action`` on the compiled engine."""
-    if epsilon > 0 and np.random.random() < epsilon:
-        return actions[np.random.randint(0, k)]
+def greedy_choice(S, T, ev, evc, actions, W, epsilon: float, samples: int, D, scratch,
+                  vals, totals, slots_buf, R) -> int:
+    """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does."""
+    if epsilon > 0 and pyrandom.random(R) < epsilon:
+        return random_action(S, T, slots_buf, actions, R)
+    k = legal_actions(S, T, actions)
     if k == 1:
         return actions[0]
     player = S[PLAYER]
     totals[:k] = 0.0
     for _ in range(samples):
-        determinize(S, D, player)
+        determinize(S, D, player, R)
         action_values(D, T, ev, evc, player, actions, k, W, scratch, vals)
         for i in range(k):
             totals[i] += vals[i]
@@ -160,7 +157,7 @@ def greedy_choice(S, T, ev, evc, actions, k: int, W, epsilon: float, samples: in
     for i in range(k):
         if totals[i] == top:
             n_best += 1
-    pick = 0 if n_best == 1 else np.random.randint(0, n_best)
+    pick = 0 if n_best == 1 else pyrandom.randbelow(R, n_best)
     for i in range(k):
         if totals[i] == top:
             if pick == 0:
@@ -175,16 +172,20 @@ TURN_COLS = 7
 
 
 @njit(cache=True)
-def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns,
-              mark_turns: bool) -> int:
+def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seeds, moves, turns,
+              mark_turns: bool, P) -> int:
     """Play the game of ``S`` (just dealt) to its end with one bot per seat (``kinds``:
-    RANDOM or GREEDY; greedy's ``epsilon``, ``samples`` and weights ``W`` per seat); each
+    RANDOM, GREEDY or MCTS; greedy's ``epsilon``, ``samples``, mcts's parameter row ``P``
+    (``mcts.P_*``) and the weights ``W`` per seat), seat
+    ``s`` drawing from ``random.Random(seeds[s])``; each
     action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``.
     With ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
     ``TelemetryMixin.mark`` and the play loop's turn index and seat) goes into ``turns``, the
     last row holding the log's end.
     Returns (actions, turns)."""
-    np.random.seed(seed)
+    Rs = np.empty((seeds.shape[0], pyrandom.SIZE), dtype=np.uint32)
+    for i in range(seeds.shape[0]):
+        pyrandom.seed(Rs[i], seeds[i])
     begin(S, T, ev)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
@@ -212,11 +213,13 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seed: int, moves, turns
             turns[nt, 6] = n
             nt += 1
         if kinds[p] == RANDOM:
-            a = random_action(S, T, slots_buf, actions)
+            a = random_action(S, T, slots_buf, actions, Rs[p])
+        elif kinds[p] == MCTS:
+            a = mcts.choose(S, T, ev, evc, actions, W[p], P[p], D, scratch, vals, slots_buf,
+                            Rs[p])
         else:
-            k = legal_actions(S, T, actions)
-            a = greedy_choice(S, T, ev, evc, actions, k, W[p], epsilon[p], samples[p], D,
-                              scratch, vals, totals)
+            a = greedy_choice(S, T, ev, evc, actions, W[p], epsilon[p], samples[p], D,
+                              scratch, vals, totals, slots_buf, Rs[p])
         if n >= moves.shape[0]:
             raise IndexError("kernel move log full")
         moves[n, 0] = a

@@ -13,8 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from gardensim.core import seeding
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, evaluate, play
+from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
     END,
@@ -47,23 +49,39 @@ MOVE_ROWS = 1 << 12
 
 @dataclass(frozen=True)
 class KernelBot:
-    """A bot the kernel can play: its kind (``play.RANDOM``/``play.GREEDY``) and parameters."""
+    """A bot the kernel can play: its kind (``play.RANDOM``/``GREEDY``/``MCTS``) and
+    parameters (``mcts``: the search's row of ``mcts.P_*`` columns)."""
 
     kind: int
     epsilon: float
     samples: int
     weights: tuple[float, ...]
+    mcts: tuple[float, ...] = (0.0,) * mcts.N_PARAMS
 
 
 def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
-    """The kernel version of ``bot`` for ``game``, or None when the kernel has none."""
+    """The kernel version of ``bot`` for ``game``, or None when the kernel has none (an
+    mcts bot with a ``seconds`` budget: its choices depend on the clock)."""
     name = getattr(bot, "name", None)
     if name == "random":
         return KernelBot(play.RANDOM, 0.0, 1, tuple(game.weights))
+    params = getattr(bot, "params", {})
+    weights = weight_tuple(getattr(bot, "weights", {}) or {}, game.weights)
     if name == "greedy":
-        params = bot.params
-        weights = weight_tuple(getattr(bot, "weights", {}) or {}, game.weights)
         return KernelBot(play.GREEDY, float(params["epsilon"]), int(params["samples"]), weights)
+    if name == "mcts" and params["seconds"] <= 0:
+        from gardensim.bots.mcts import AUTO, horizon_turns
+
+        depth = params["depth"]
+        row = [0.0] * mcts.N_PARAMS
+        row[mcts.P_ITERS] = params["iters"]
+        row[mcts.P_C] = params["c"]
+        row[mcts.P_ROLLOUT] = mcts.ROLLOUTS.index(params["rollout"])
+        row[mcts.P_EPSILON] = params["epsilon"]
+        row[mcts.P_DEPTH] = horizon_turns(game.num_players) if depth == AUTO else depth
+        row[mcts.P_EXPAND] = mcts.EXPANSIONS.index(params["expand"])
+        row[mcts.P_WIDEN] = params["widen"]
+        return KernelBot(play.MCTS, 0.0, 1, weights, tuple(float(v) for v in row))
     return None
 
 
@@ -95,10 +113,14 @@ class KernelGame:
         self._evc = np.zeros(EVENT_CELLS, dtype=np.int32)
         self._moves = np.zeros((MOVE_ROWS, 2), dtype=np.int64)
         self._turns = np.zeros((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
+        self._template = new_state(game, 0)
+        self._private_singles = int(game.options["private_singles"])
+        self._rng = pyrandom.new_state()
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
-        """The dealt position of ``seed`` (the readable engine's deal), its first turn begun."""
-        S = new_state(self.game, seed)
+        """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
+        S = np.empty_like(self._template)
+        deal_into(S, self._template, seed, self._private_singles, self._rng)
         S[LOG] = int(log)
         return S
 
@@ -124,21 +146,26 @@ class KernelGame:
         return out.tolist()
 
     def play(self, seed: int, bots: list[KernelBot], log: bool = True,
-             stream: int | None = None, marks: bool = True) -> KernelRecord:
-        """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; the bots'
-        generator starts from ``stream`` (default: ``seed``). ``log`` keeps the event log
-        (needed for events and the game row), ``marks`` the turn marks (turn telemetry)."""
+             streams: list[int] | None = None, marks: bool = True) -> KernelRecord:
+        """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; seat
+        ``s`` draws from ``random.Random(streams[s])`` (default: the play loop's seeding
+        with ``seed`` as master seed and game 0, ``seeding.bot_rng(seed, 0, s)``). ``log``
+        keeps the event log (needed for events and the game row), ``marks`` the turn marks
+        (turn telemetry)."""
         n = self.game.num_players
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
+        if streams is None:
+            streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
         S = self.deal(seed, log)
         kinds = np.array([b.kind for b in bots], dtype=np.int64)
         eps = np.array([b.epsilon for b in bots], dtype=np.float64)
         samples = np.array([b.samples for b in bots], dtype=np.int64)
         W = np.array([b.weights for b in bots], dtype=np.float64)
+        P = np.array([b.mcts for b in bots], dtype=np.float64)
         k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
-                               seed if stream is None else stream, self._moves,
-                               self._turns, marks)
+                               np.array(streams, dtype=np.int64), self._moves,
+                               self._turns, marks, P)
         m = int(S[EVN]) if log else 0
         c = int(S[ECN]) if log else 0
         return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),

@@ -2,10 +2,11 @@
 ``docs/telemetry.md``) computed from the kernel's event log and turn marks.
 
 The kernel logs what the readable engine logs (events, the gazebo ledger, draws) and marks
-each turn as ``TelemetryMixin.mark`` does, so the columns are the same counts; they are formed
-with numpy over the whole game (``np.add.reduceat`` between turn marks) instead of a Python
-pass per turn. ``tests/gazebo/kernel/test_kernel_telemetry.py`` holds them equal to the
-readable engine's on the same games.
+each turn as ``TelemetryMixin.mark`` does, so the columns are the same counts. One compiled
+pass over the log counts every numeric column at once: the per-game Python work (a numpy call
+per column and seat) had come to cost more than playing a random game.
+``tests/gazebo/kernel/test_kernel_telemetry.py`` holds them equal to the readable engine's on
+the same games.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from gardensim.games.gazebo.geometry import DRAW_NAMES
 from gardensim.games.gazebo.kernel.layout import (
@@ -34,58 +36,92 @@ from gardensim.games.gazebo.kernel.layout import (
 from gardensim.games.gazebo.telemetry import EVENT_TYPES, SEATS
 
 _PILE_WORDS = [DRAW_NAMES[code] for code in sorted(DRAW_NAMES)]
-_COLUMN_CODES = [(f"ev_{kind}", EVENT_NAMES.index(kind)) for kind in EVENT_TYPES[:-1]]
+_EVENT_COLUMNS = [f"ev_{kind}" for kind in EVENT_TYPES[:-1]]
+#: the kernel's event code of each ``ev_`` column, -1 for the others
+_COLUMN_OF_CODE = np.full(len(EVENT_NAMES), -1, dtype=np.int64)
+for _i, _kind in enumerate(EVENT_TYPES[:-1]):
+    _COLUMN_OF_CODE[EVENT_NAMES.index(_kind)] = _i
+_NEV = len(_EVENT_COLUMNS)
+# columns of the compiled turn table after the ev_ counts
+_PLACED, _RETURNED, _SUPPLY = _NEV, _NEV + 4, _NEV + 8
+_DREW_S, _DREW_D = _NEV + 12, _NEV + 13
+_WIDTH = _NEV + 14
 
 
-def _per_turn(values: np.ndarray, bounds: np.ndarray) -> list[int]:
-    """Sums of ``values`` between consecutive ``bounds`` (empty spans give 0)."""
-    totals = np.concatenate(([0], np.cumsum(values)))
-    return (totals[bounds[1:]] - totals[bounds[:-1]]).tolist()
+@njit(cache=True)
+def _turn_counts(events, bounds, column_of_code, start_gazebos, out) -> None:
+    """Per turn (events ``bounds[t]`` to ``bounds[t + 1]``): event counts, gazebos placed and
+    returned per seat, each seat's supply at the turn's end, singles and doubles drawn."""
+    supply = start_gazebos.copy()
+    for t in range(bounds.shape[0] - 1):
+        for i in range(bounds[t], bounds[t + 1]):
+            code = events[i, 0]
+            p = events[i, 1]
+            col = column_of_code[code]
+            if col >= 0:
+                out[t, col] += 1
+            elif code == EV_PLACED:
+                out[t, _PLACED + p] += events[i, 2]
+                supply[p] -= events[i, 2]
+            elif code == EV_RETURNED:
+                out[t, _RETURNED + p] += events[i, 2]
+                supply[p] += events[i, 2]
+            elif code == EV_DRAW:
+                out[t, _DREW_S if events[i, 3] < 3 else _DREW_D] += 1
+        for s in range(supply.shape[0]):
+            out[t, _SUPPLY + s] = supply[s]
+
+
+@njit(cache=True)
+def _game_counts(events, out) -> None:
+    """Per seat: singles drawn, absorbs, steals."""
+    for i in range(events.shape[0]):
+        code = events[i, 0]
+        p = events[i, 1]
+        if code == EV_DRAW:
+            if events[i, 3] < 3:
+                out[0, p] += 1
+        elif code == EV_ABSORB:
+            out[1, p] += 1
+        elif code == EV_STEAL:
+            out[2, p] += 1
 
 
 def turn_table(record: Any, names: Any, n: int) -> dict[str, list[Any]]:
     """``TelemetryMixin.turn_table`` of a kernel game (``names``: action code -> notation)."""
     marks = record.turns
     events = record.events
-    bounds = marks[:, 2]
-    code = events[:, 0]
-    player = events[:, 1]
-    amount = events[:, 2]
+    bounds = marks[:, 2].astype(np.int64)
+    rows = len(marks) - 1
+    counts = np.zeros((rows, _WIDTH), dtype=np.int64)
+    start = record.state[record.state[O_START]:record.state[O_START] + n].astype(np.int64)
+    _turn_counts(events, bounds, _COLUMN_OF_CODE, start, counts)
     acts = record.moves[:, 0].tolist()
     starts = marks[:, 6].tolist()
     table: dict[str, list[Any]] = {
-        "move": [" ".join(names[a] for a in acts[starts[i]:starts[i + 1]])
-                 for i in range(len(starts) - 1)],
+        "move": [" ".join([names[a] for a in acts[starts[i]:starts[i + 1]]])
+                 for i in range(rows)],
         "hand_singles": marks[:-1, 3].tolist(),
         "hand_doubles": marks[:-1, 4].tolist(),
         "legal_moves": marks[:-1, 5].tolist(),
     }
-    for column, c in _COLUMN_CODES:
-        table[column] = _per_turn(code == c, bounds)
-    rows = len(starts) - 1
+    columns = counts.T.tolist()
+    for i, column in enumerate(_EVENT_COLUMNS):
+        table[column] = columns[i]
     absent = [None] * rows
-    start_gazebos = record.state[record.state[O_START]:record.state[O_START] + n]
     for s in SEATS:
-        if s >= n:
-            table[f"placed_{s}"] = table[f"returned_{s}"] = table[f"supply_{s}"] = absent
-            continue
-        placed = np.where((code == EV_PLACED) & (player == s), amount, 0)
-        returned = np.where((code == EV_RETURNED) & (player == s), amount, 0)
-        table[f"placed_{s}"] = _per_turn(placed, bounds)
-        table[f"returned_{s}"] = _per_turn(returned, bounds)
-        net = np.concatenate(([0], np.cumsum(returned - placed)))
-        table[f"supply_{s}"] = (int(start_gazebos[s]) + net[bounds[1:]]).tolist()
-    is_draw = code == EV_DRAW
-    at = np.flatnonzero(is_draw)
+        live = s < n
+        table[f"placed_{s}"] = columns[_PLACED + s] if live else absent
+        table[f"returned_{s}"] = columns[_RETURNED + s] if live else absent
+        table[f"supply_{s}"] = columns[_SUPPLY + s] if live else absent
     words: list[list[str]] = [[] for _ in range(rows)]
+    at = np.flatnonzero(events[:, 0] == EV_DRAW)
     for turn, pile in zip(np.searchsorted(bounds, at, side="right").tolist(),
-                          amount[at].tolist(), strict=True):
+                          events[at, 2].tolist(), strict=True):
         words[turn - 1].append(_PILE_WORDS[pile])
     table["draws"] = [",".join(w) for w in words]
-    singles = _per_turn(is_draw & (events[:, 3] < 3), bounds)
-    table["drew_singles"] = singles
-    table["drew_doubles"] = [d - s for d, s in zip(_per_turn(is_draw, bounds), singles,
-                                                   strict=True)]
+    table["drew_singles"] = columns[_DREW_S]
+    table["drew_doubles"] = columns[_DREW_D]
     return table
 
 
@@ -93,20 +129,20 @@ def game_row(record: Any) -> dict[str, Any]:
     """``TelemetryMixin.game_row`` of a finished kernel game."""
     S = record.state
     n = int(S[NPL])
-    events = record.events
-    code, player = events[:, 0], events[:, 1]
+    counts = np.zeros((3, 4), dtype=np.int64)
+    _game_counts(record.events, counts)
+    drawn, absorbs, steals = counts.tolist()
     supply = S[S[O_SUPPLY]:S[O_SUPPLY] + n].tolist()
     start = S[S[O_START]:S[O_START] + n].tolist()
-    holders = S[S[O_PHOLD]:S[O_PHOLD] + int(S[NPATIO])]
+    holders = S[S[O_PHOLD]:S[O_PHOLD] + int(S[NPATIO])].tolist()
     row: dict[str, Any] = {"end_reason": END_REASONS[int(S[END])]}
-    drawn_single = (code == EV_DRAW) & (events[:, 3] < 3)
     for s in SEATS:
         live = s < n
         row[f"supply_{s}"] = supply[s] if live else None
         row[f"on_board_{s}"] = start[s] - supply[s] if live else None
-        row[f"singles_drawn_{s}"] = int(np.sum(drawn_single & (player == s))) if live else None
-        row[f"patios_{s}"] = int(np.sum(holders == s)) if live else None
-        row[f"absorbs_{s}"] = int(np.sum((code == EV_ABSORB) & (player == s))) if live else None
-        row[f"steals_{s}"] = int(np.sum((code == EV_STEAL) & (player == s))) if live else None
+        row[f"singles_drawn_{s}"] = drawn[s] if live else None
+        row[f"patios_{s}"] = holders.count(s) if live else None
+        row[f"absorbs_{s}"] = absorbs[s] if live else None
+        row[f"steals_{s}"] = steals[s] if live else None
     row["dominoes_placed"] = int(S[DOMS])
     return row

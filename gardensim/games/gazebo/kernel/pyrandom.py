@@ -1,0 +1,130 @@
+"""Python's ``random.Random`` restated in numba, so both engines draw from one stream.
+
+The readable engine's bots and deal take every random choice from a ``random.Random`` (a
+Mersenne Twister); this module reproduces that generator bit for bit on a ``uint32`` array (624
+words of state and the position) and the few methods the rules and bots call: seeding from an
+integer (``init_by_array`` over its 32-bit words, as CPython does), ``random()`` (53 bits from two
+words), ``_randbelow`` (``getrandbits`` and rejection) and ``shuffle``. With the same seed the
+kernel then deals the same piles and its bots make the same choices as the readable ones, so the
+two engines play the same game and the kernel can replace the readable engine without changing
+a stored result. A test draws against CPython for many seeds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+N, M = 624, 397
+#: length of a generator: the 624 state words and the position
+SIZE = N + 1
+_MATRIX_A = np.uint32(0x9908B0DF)
+_UPPER = np.uint32(0x80000000)
+_LOWER = np.uint32(0x7FFFFFFF)
+
+
+def new_state() -> np.ndarray:
+    return np.zeros(SIZE, dtype=np.uint32)
+
+
+@njit(cache=True)
+def _init_genrand(R, s: int) -> None:
+    R[0] = np.uint32(s & 0xFFFFFFFF)
+    for i in range(1, N):
+        prev = np.uint64(R[i - 1])
+        R[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30)))
+                          + np.uint64(i)) & np.uint64(0xFFFFFFFF))
+    R[N] = N
+
+
+@njit(cache=True)
+def seed(R, value: int) -> None:
+    """``random.Random(value)`` for a non-negative ``value`` below 2**64: ``init_by_array``
+    over its little-endian 32-bit words (one word for 0)."""
+    v = np.uint64(value)
+    key = np.empty(2, dtype=np.uint64)
+    key[0] = v & np.uint64(0xFFFFFFFF)
+    key[1] = v >> np.uint64(32)
+    klen = 2 if key[1] != 0 else 1
+    _init_genrand(R, 19650218)
+    mask = np.uint64(0xFFFFFFFF)
+    i, j = 1, 0
+    for _ in range(max(N, klen)):
+        prev = np.uint64(R[i - 1])
+        R[i] = np.uint32(((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30)))
+                                                * np.uint64(1664525))) + key[j]
+                          + np.uint64(j)) & mask)
+        i += 1
+        j += 1
+        if i >= N:
+            R[0] = R[N - 1]
+            i = 1
+        if j >= klen:
+            j = 0
+    for _ in range(N - 1):
+        prev = np.uint64(R[i - 1])
+        R[i] = np.uint32(((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30)))
+                                                * np.uint64(1566083941))) - np.uint64(i))
+                         & mask)
+        i += 1
+        if i >= N:
+            R[0] = R[N - 1]
+            i = 1
+    R[0] = np.uint32(0x80000000)
+    R[N] = N
+
+
+@njit(cache=True)
+def _twist(R) -> None:
+    for k in range(N):
+        y = (R[k] & _UPPER) | (R[(k + 1) % N] & _LOWER)
+        v = R[(k + M) % N] ^ (y >> np.uint32(1))
+        if y & np.uint32(1):
+            v ^= _MATRIX_A
+        R[k] = v
+    R[N] = 0
+
+
+@njit(cache=True)
+def next_u32(R) -> int:
+    """``genrand_uint32``: the next 32-bit word."""
+    if R[N] >= N:
+        _twist(R)
+    y = R[R[N]]
+    R[N] += 1
+    y ^= y >> np.uint32(11)
+    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
+    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
+    y ^= y >> np.uint32(18)
+    return int(y)
+
+
+@njit(cache=True)
+def random(R) -> float:
+    """``random.random()``: 53 bits from two words."""
+    a = next_u32(R) >> 5
+    b = next_u32(R) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def randbelow(R, n: int) -> int:
+    """``random._randbelow(n)`` for ``1 <= n < 2**32``: ``getrandbits(n.bit_length())``
+    until below ``n``; what ``choice`` and ``shuffle`` use."""
+    k = 0
+    m = n
+    while m:
+        k += 1
+        m >>= 1
+    r = next_u32(R) >> (32 - k)
+    while r >= n:
+        r = next_u32(R) >> (32 - k)
+    return r
+
+
+@njit(cache=True)
+def shuffle(R, a, k: int) -> None:
+    """``random.shuffle`` of ``a[:k]``."""
+    for i in range(k - 1, 0, -1):
+        j = randbelow(R, i + 1)
+        a[i], a[j] = a[j], a[i]
