@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.kernel import KernelGame, evaluate, lookahead, play
+from gardensim.games.gazebo.kernel import KernelGame, evaluate, lookahead, play, pyrandom
 from gardensim.games.gazebo.kernel.layout import EXTRA, GLEN, GPTR, PHASE, PLACE, PLAYER
 from gardensim.games.gazebo.kernel.session import KernelBot
 
@@ -83,6 +83,8 @@ def test_shared_values_equal_apply_and_evaluate(board: str, players: int,
         S = kernel.deal(seed, log=False)
         kernel.begin(S)
         D = np.empty_like(S)
+        R = pyrandom.new_state()
+        pyrandom.seed(R, seed)
         for i, action in enumerate(record.actions):
             legal = np.array(kernel.legal_actions(S), dtype=np.int64)
             before = S.copy()
@@ -92,7 +94,7 @@ def test_shared_values_equal_apply_and_evaluate(board: str, players: int,
                     f"seed {seed} move {i + 1} seat {player}")
             assert (S == before).all(), f"seed {seed} move {i + 1}: the position changed"
             mover = int(S[PLAYER])
-            play.determinize(S, D, mover)
+            play.determinize(S, D, mover, R)
             assert values(kernel, D, mover, legal, W, True) == values(
                 kernel, D, mover, legal, W, False), f"seed {seed} move {i + 1} determinized"
             D[:] = S
