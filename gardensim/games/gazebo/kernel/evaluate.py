@@ -4,7 +4,9 @@ tests compare them exactly, action by action).
 
 Where the readable engine keeps per-seat aggregates and nook halos incrementally, this scans
 the nooks, patios and free cells; the sums are the same integers, and the floats are formed in
-the same order.
+the same order. ``action_values`` (greedy's one-ply values) shares one evaluation among the
+plain placements of a look-ahead key, as the readable engine does (``lookahead.py`` in both);
+``applied_values`` is the plain definition the tests hold it to.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from numba import njit
 from gardensim.games.gazebo.kernel.engine import apply_action, copy_state
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
+    EXTRA,
     LOG,
     NEXT_NOOK,
     NPATIO,
@@ -37,8 +40,17 @@ from gardensim.games.gazebo.kernel.layout import (
     OVER,
     PARTNER,
     PHASE,
+    PLACE,
     QIN,
     WINMASK,
+)
+from gardensim.games.gazebo.kernel.legality import DRAW_GENERAL
+from gardensim.games.gazebo.kernel.lookahead import (
+    FALLBACK,
+    exposed_after,
+    new_workspace,
+    plain_key,
+    prepare,
 )
 
 BIG_NOOK = 5
@@ -90,9 +102,10 @@ def exposed_count(S, T, player: int, partner: int) -> int:
 
 
 @njit(cache=True)
-def score_parts(S, T, player: int, W):
-    """(weighted sum of every term but ``exposed`` and ``threatened``, exposed, threatened),
-    ``EvaluationMixin.score_parts`` term for term."""
+def partial_parts(S, player: int, W):
+    """(weighted sum of every term but ``exposed`` and ``threatened``, threatened, the
+    player's small nooks), ``EvaluationMixin.score_parts`` term for term: what the plain
+    placements of one look-ahead key share (``lookahead.py``)."""
     n = S[NPL]
     partnership = S[PARTNER]
     counts = np.zeros((6, 4), dtype=np.int64)  # one allocation for the per-seat figures
@@ -114,9 +127,7 @@ def score_parts(S, T, player: int, W):
             big[o] += 1
         else:
             small[o] += 1
-    exposed = 0
-    if small[player]:
-        exposed = exposed_count(S, T, player, 3 - player if partnership else player)
+    mine = small[player]
     singles = counts[3]
     if S[QIN]:
         h = S[O_HANDS] + 6 * player
@@ -167,6 +178,18 @@ def score_parts(S, T, player: int, W):
         + W[3] * (small[player] - r_small)
         + W[6] * (singles[player] - r_singles / n_rivals)
     )
+    return partial, threatened, mine
+
+
+
+@njit(cache=True)
+def score_parts(S, T, player: int, W):
+    """(weighted sum of every term but ``exposed`` and ``threatened``, exposed, threatened),
+    ``EvaluationMixin.score_parts`` term for term."""
+    partial, threatened, mine = partial_parts(S, player, W)
+    exposed = 0
+    if mine:
+        exposed = exposed_count(S, T, player, 3 - player if S[PARTNER] else player)
     return partial, exposed, threatened
 
 
@@ -181,10 +204,59 @@ def value(S, T, player: int, W) -> float:
 
 
 @njit(cache=True)
-def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
-    """``value`` for ``player`` after each of ``actions[:k]`` into ``out`` (apply on a copy)."""
+def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
+    """``value`` for ``player`` after each of ``actions[:k]`` into ``out``, each applied on a
+    copy: the plain definition ``action_values`` must equal to the last bit."""
     for i in range(k):
         copy_state(scratch, S)
         scratch[LOG] = 0
         apply_action(scratch, T, ev, evc, actions[i])
         out[i] = value(scratch, T, player, W)
+
+
+@njit(cache=True)
+def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
+    """``value`` for ``player`` after each of ``actions[:k]`` into ``out``: one placement of
+    each look-ahead key is applied (on ``scratch``) and its evaluation but ``exposed`` shared
+    by the others, which count their own ``exposed`` (``lookahead.py``); the floats are formed
+    as ``value`` forms them. Draws, declines and placements that are not plain are applied."""
+    if k < 2 or (S[PHASE] != PLACE and S[PHASE] != EXTRA):
+        applied_values(S, T, ev, evc, player, actions, k, W, scratch, out)
+        return
+    ws = new_workspace(S, T)
+    prepare(S, T, player, ws)
+    keys = np.empty(k, dtype=np.int64)
+    partials = np.empty(k, dtype=np.float64)
+    threats = np.empty(k, dtype=np.int64)
+    n_keys = 0
+    for i in range(k):
+        action = actions[i]
+        key = FALLBACK
+        ng = 0
+        if action < DRAW_GENERAL:
+            key, ng = plain_key(S, ws, action)
+        if key == FALLBACK:
+            copy_state(scratch, S)
+            scratch[LOG] = 0
+            apply_action(scratch, T, ev, evc, action)
+            out[i] = value(scratch, T, player, W)
+            continue
+        j = 0
+        while j < n_keys and keys[j] != key:
+            j += 1
+        if j == n_keys:
+            n_keys += 1
+            keys[j] = key
+            copy_state(scratch, S)
+            scratch[LOG] = 0
+            apply_action(scratch, T, ev, evc, action)
+            if scratch[PHASE] == OVER:
+                partials[j] = value(scratch, T, player, W)
+                threats[j] = -1
+            else:
+                partials[j], threats[j], _ = partial_parts(scratch, player, W)
+        if threats[j] < 0:
+            out[i] = partials[j]
+            continue
+        exposed = exposed_after(S, ws, action, ng)
+        out[i] = 1.0 / (1.0 + math.exp(-(partials[j] + W[4] * exposed + W[5] * threats[j])))
