@@ -66,7 +66,7 @@ __all__ = ["apply_action", "begin", "copy_state", "count_legal_placements", "leg
            "max_actions", "random_action"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def copy_state(dst, src) -> None:
     """``dst[:] = src`` as a plain loop: numba's slice assignment costs ten times more, and
     every look-ahead copies a position."""
@@ -75,7 +75,7 @@ def copy_state(dst, src) -> None:
 
 
 # ----- the turn --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def draw(S, ev, source: int) -> None:
     """Draw one domino from pile ``source`` (0 general, 1 private, 2 reserve)."""
     p = S[PLAYER]
@@ -95,7 +95,7 @@ def draw(S, ev, source: int) -> None:
         log_event(S, ev, EV_DRAW, p, source, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(S, T, ev) -> None:
     """Rulings 14: no domino or no legal placement ends the game (or, with the option off,
     passes; a full round of passes ends it)."""
@@ -119,7 +119,7 @@ def start_turn(S, T, ev) -> None:
         S[TURN] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def end_turn(S, T, ev) -> None:
     S[ZEN] = 0
     S[PLACED] = 0
@@ -128,7 +128,7 @@ def end_turn(S, T, ev) -> None:
     start_turn(S, T, ev)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def refill(S, T, ev) -> None:
     """Draw until the hand is full (rulings 11); a choice between piles waits for the player
     (phase DRAW), a single possibility is applied at once."""
@@ -156,7 +156,7 @@ def refill(S, T, ev) -> None:
     end_turn(S, T, ev)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_action(S, T, ev, evc, action: int) -> None:
     """Play a legal ``action`` (``state.GazeboState._apply``)."""
     if action >= DRAW_GENERAL:
@@ -181,7 +181,7 @@ def apply_action(S, T, ev, evc, action: int) -> None:
         refill(S, T, ev)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin(S, T, ev) -> None:
     """The first turn's start (``GazeboState.__init__`` ends with it)."""
     start_turn(S, T, ev)

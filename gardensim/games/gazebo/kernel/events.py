@@ -9,7 +9,6 @@ log only when ``S[LOG]`` is set (look-ahead copies log nothing).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from gardensim.games.gazebo.kernel.layout import (
@@ -58,15 +57,24 @@ from gardensim.games.gazebo.kernel.layout import (
     PLAYER,
     QIN,
     RAISED_TWO,
+    W_LEGAL,
+    W_PLACE,
     WINMASK,
     ZEN,
 )
-from gardensim.games.gazebo.kernel.legality import BIG_NOOK, T_cells, gather, nook_min, type_of
+from gardensim.games.gazebo.kernel.legality import (
+    BIG_NOOK,
+    T_cells,
+    cover_open_slots,
+    gather,
+    nook_min,
+    type_of,
+)
 
 FANCY, RAISED = 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     if S[LOG] == 0:
         return
@@ -82,7 +90,7 @@ def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     S[EVN] = i + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_nook_event(S, ev, evc, code: int, player: int, k: int, extra: int) -> None:
     """A nook event with the nook's cells (reading order) in ``evc``."""
     if S[LOG] == 0:
@@ -104,7 +112,7 @@ def log_nook_event(S, ev, evc, code: int, player: int, k: int, extra: int) -> No
 
 
 # ----- gazebos and the end ---------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def winners_mask(S, last: int) -> int:
     """Rulings 14, 15 (``rules.winners``) as a bit mask of seats."""
     sup = S[O_SUPPLY]
@@ -131,7 +139,7 @@ def winners_mask(S, last: int) -> int:
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish(S, ev, reason: int, last: int) -> None:
     S[PHASE] = OVER
     S[END] = reason
@@ -141,7 +149,7 @@ def finish(S, ev, reason: int, last: int) -> None:
         log_event(S, ev, EV_WIN, last, reason, S[WINMASK])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def put(S, ev, q: int, k: int) -> int:
     """``q`` places ``k`` gazebos or what they have left; the last one ends the game."""
     i = S[O_SUPPLY] + q
@@ -155,7 +163,7 @@ def put(S, ev, q: int, k: int) -> int:
     return placed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def give_back(S, ev, q: int, k: int) -> None:
     if k:
         S[S[O_SUPPLY] + q] += k
@@ -164,7 +172,7 @@ def give_back(S, ev, q: int, k: int) -> None:
 
 
 # ----- nooks -----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def join(S, T, k: int, cells, ncells: int) -> None:
     """Label ``cells`` as nook ``k``; its size, patio and vase masks grow by theirs."""
     nbr = T[0]
@@ -188,7 +196,7 @@ def join(S, T, k: int, cells, ncells: int) -> None:
     S[S[O_SIZE] + k] += ncells
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def relabel(S, old: int, new: int) -> None:
     onk = S[O_NOOK_OF]
     for c in range(T_cells(S)):
@@ -196,7 +204,7 @@ def relabel(S, old: int, new: int) -> None:
             S[onk + c] = new
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def patio_counts(S, T, c: int, counts) -> None:
     """Per seat, the gazebos on the distinct nooks next to patio cell ``c`` (rulings 8)."""
     nbr = T[0]
@@ -219,7 +227,7 @@ def patio_counts(S, T, c: int, counts) -> None:
             counts[S[S[O_OWNER] + k]] += S[S[O_GAZ] + k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def patio_outcome(counts, n: int, holder: int, kind: int, raised_two: int):
     """Rulings 8-10 (``rules.patio_outcome``): (holder, threatened holder or -1)."""
     best = 0
@@ -247,7 +255,7 @@ def patio_outcome(counts, n: int, holder: int, kind: int, raised_two: int):
     return holder, holder if rival >= counts[holder] else -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_patio(S, T, ev, i: int, counts) -> None:
     """Claim or steal patio ``i`` (reading-order index) if a unique player leads it."""
     c = T[3][i]
@@ -275,7 +283,20 @@ def settle_patio(S, T, ev, i: int, counts) -> None:
         S[S[O_PTHR] + i] = thr
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def expand_key(S, k: int, new, nnew: int, lone, nlone: int, p: int, n: int):
+    """Where an expand of nook ``k`` by ``new`` and ``lone`` comes in order (rulings 5): its
+    owner's turn order from the mover ``p``, then its first square; only two expands in one
+    placement need it, so the nook's squares are looked up only then."""
+    first = nook_min(S, k)
+    for i in range(nnew):
+        first = min(first, new[i])
+    for i in range(nlone):
+        first = min(first, lone[i])
+    return (S[S[O_OWNER] + k] - p) % n, first
+
+
+@njit(cache=True, _nrt=False)
 def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     """Lay colours ``x`` on the first cell of slot ``s`` and ``y`` on its second (known
     legal) and resolve every event in the rulings' order (``events.EventsMixin._place``).
@@ -286,6 +307,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     oc = S[O_COLOR]
     S[oc + a] = x
     S[oc + b] = y
+    cover_open_slots(S, T, a, b)
     S[DOMS] += 1
     S[S[O_ONBOARD_T] + type_of(x, y)] += 1
     p = S[PLAYER]
@@ -295,7 +317,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     o_gaz = S[O_GAZ]
     # rulings 5: per colour group, the nooks and lone squares it meets
     ng = 1 if x == y else 2
-    ws = np.empty(100, dtype=np.int64)  # one allocation for every small table below
+    ws = T[6][W_PLACE:W_LEGAL]  # every small table below
     gcol = ws[0:2]
     gnew = ws[2:6].reshape((2, 2))
     gnnew = ws[6:8]
@@ -463,22 +485,16 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     # expands (rulings 5): owners in turn order from the mover, then reading order
     exg = ws[88:90]
     nex = 0
-    ex_a = ws[90:92]
-    ex_b = ws[92:94]
     for g in range(ng):
         if gnids[g] == 1:
-            k = gids[g, 0]
-            first = nook_min(S, k)
-            for i in range(gnnew[g]):
-                first = min(first, gnew[g, i])
-            for i in range(gnlone[g]):
-                first = min(first, glone[g, i])
             exg[nex] = g
-            ex_a[nex] = (S[o_owner + k] - p) % n
-            ex_b[nex] = first
             nex += 1
-    if nex == 2 and (ex_a[1], ex_b[1]) < (ex_a[0], ex_b[0]):
-        exg[0], exg[1] = exg[1], exg[0]
+    if nex == 2:
+        g0, g1 = exg[0], exg[1]
+        key0 = expand_key(S, gids[g0, 0], gnew[g0], gnnew[g0], glone[g0], gnlone[g0], p, n)
+        key1 = expand_key(S, gids[g1, 0], gnew[g1], gnnew[g1], glone[g1], gnlone[g1], p, n)
+        if key1 < key0:
+            exg[0], exg[1] = g1, g0
     for j in range(nex):
         g = exg[j]
         k = gids[g, 0]
