@@ -319,29 +319,31 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     ng = 1 if x == y else 2
     ws = T[6][W_PLACE:W_LEGAL]  # every small table below
     gcol = ws[0:2]
-    gnew = ws[2:6].reshape((2, 2))
+    gnew = ws[2:6]  # per group g: [2g, 2g + 2)
     gnnew = ws[6:8]
-    gids = ws[8:24].reshape((2, 8))
+    gids = ws[8:24]  # per group g: [8g, 8g + 8)
     gnids = ws[24:26]
-    glone = ws[26:42].reshape((2, 8))
+    glone = ws[26:42]  # per group g: [8g, 8g + 8)
     gnlone = ws[42:44]
     for g in range(ng):
+        ids = gids[8 * g:8 * g + 8]
+        lone = glone[8 * g:8 * g + 8]
         if x == y:
             gcol[g] = x
-            gnew[g, 0] = a
-            gnew[g, 1] = b
+            gnew[2 * g] = a
+            gnew[2 * g + 1] = b
             gnnew[g] = 2
-            nids, nlone = gather(S, T, a, b, a, b, x, gids[g], glone[g])
+            nids, nlone = gather(S, T, a, b, a, b, x, ids, lone)
         elif g == 0:
             gcol[g] = x
-            gnew[g, 0] = a
+            gnew[2 * g] = a
             gnnew[g] = 1
-            nids, nlone = gather(S, T, a, -1, a, b, x, gids[g], glone[g])
+            nids, nlone = gather(S, T, a, -1, a, b, x, ids, lone)
         else:
             gcol[g] = y
-            gnew[g, 0] = b
+            gnew[2 * g] = b
             gnnew[g] = 1
-            nids, nlone = gather(S, T, b, -1, a, b, y, gids[g], glone[g])
+            nids, nlone = gather(S, T, b, -1, a, b, y, ids, lone)
         gnids[g] = nids
         gnlone[g] = nlone
     changed = ws[44:48]
@@ -362,7 +364,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             for o in range(4):
                 weights[o] = 0
             for i in range(gnids[g]):
-                k = gids[g, i]
+                k = gids[8 * g + i]
                 weights[S[o_owner + k]] += S[o_size + k]
             w = 0
             for o in range(4):
@@ -373,8 +375,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             nabs += 1
     if nabs == 2:
         g0, g1 = order[0], order[1]
-        k0 = ((winner_of[g0] - p) % n, gnew[g0, 0])
-        k1 = ((winner_of[g1] - p) % n, gnew[g1, 0])
+        k0 = ((winner_of[g0] - p) % n, gnew[2 * g0])
+        k1 = ((winner_of[g1] - p) % n, gnew[2 * g1])
         if k1 < k0:
             order[0], order[1] = g1, g0
     for j in range(nabs):
@@ -384,14 +386,14 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         held = 0
         total = gnnew[g] + gnlone[g]
         for i in range(gnids[g]):
-            k = gids[g, i]
+            k = gids[8 * g + i]
             total += S[o_size + k]
             if S[o_owner + k] == w:
                 held += S[o_gaz + k]
                 if keep < 0 or k < keep:
                     keep = k
         for i in range(gnids[g]):
-            k = gids[g, i]
+            k = gids[8 * g + i]
             if S[o_owner + k] == w and S[o_size + k] >= BIG_NOOK:
                 keep = k
         kept = min(held, 2 if total >= BIG_NOOK else 1)
@@ -399,7 +401,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         before = S[S[O_VMASK] + keep]
         losers = 0
         for i in range(gnids[g]):
-            k = gids[g, i]
+            k = gids[8 * g + i]
             if k == keep:
                 continue
             if S[o_owner + k] != w:
@@ -416,10 +418,10 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             relabel(S, k, keep)
         m = 0
         for i in range(gnnew[g]):
-            added[m] = gnew[g, i]
+            added[m] = gnew[2 * g + i]
             m += 1
         for i in range(gnlone[g]):
-            added[m] = glone[g, i]
+            added[m] = glone[8 * g + i]
             m += 1
         join(S, T, keep, added, m)
         S[o_owner + keep] = w
@@ -441,11 +443,11 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     cre_key = ws[86:88]
     for g in range(ng):
         if gnids[g] == 0 and (gnlone[g] > 0 or gnnew[g] > 1):
-            first = gnew[g, 0]
+            first = gnew[2 * g]
             for i in range(gnnew[g]):
-                first = min(first, gnew[g, i])
+                first = min(first, gnew[2 * g + i])
             for i in range(gnlone[g]):
-                first = min(first, glone[g, i])
+                first = min(first, glone[8 * g + i])
             cre[ncre] = g
             cre_key[ncre] = first
             ncre += 1
@@ -457,10 +459,10 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         S[NEXT_NOOK] = k + 1
         m = 0
         for i in range(gnnew[g]):
-            added[m] = gnew[g, i]
+            added[m] = gnew[2 * g + i]
             m += 1
         for i in range(gnlone[g]):
-            added[m] = glone[g, i]
+            added[m] = glone[8 * g + i]
             m += 1
         S[o_size + k] = 0
         S[S[O_PMASK] + k] = 0
@@ -491,20 +493,22 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             nex += 1
     if nex == 2:
         g0, g1 = exg[0], exg[1]
-        key0 = expand_key(S, gids[g0, 0], gnew[g0], gnnew[g0], glone[g0], gnlone[g0], p, n)
-        key1 = expand_key(S, gids[g1, 0], gnew[g1], gnnew[g1], glone[g1], gnlone[g1], p, n)
+        key0 = expand_key(S, gids[8 * g0], gnew[2 * g0:], gnnew[g0], glone[8 * g0:],
+                          gnlone[g0], p, n)
+        key1 = expand_key(S, gids[8 * g1], gnew[2 * g1:], gnnew[g1], glone[8 * g1:],
+                          gnlone[g1], p, n)
         if key1 < key0:
             exg[0], exg[1] = g1, g0
     for j in range(nex):
         g = exg[j]
-        k = gids[g, 0]
+        k = gids[8 * g]
         old_v = S[S[O_VMASK] + k]
         m = 0
         for i in range(gnnew[g]):
-            added[m] = gnew[g, i]
+            added[m] = gnew[2 * g + i]
             m += 1
         for i in range(gnlone[g]):
-            added[m] = glone[g, i]
+            added[m] = glone[8 * g + i]
             m += 1
         join(S, T, k, added, m)
         o = S[o_owner + k]
