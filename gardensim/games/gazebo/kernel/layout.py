@@ -47,6 +47,8 @@ EV_COLS = 6
 C_OPEN, C_ZEN, C_PEDESTAL, C_PATIO, C_VASE, C_START, C_KIND = range(7)
 #: the board tables' work row: event resolution's small tables, then legality's
 W_PLACE, W_LEGAL, WORK = 0, 128, 192
+#: most cells around a slot (its ring, in the slot table after its two cells)
+RING = 6
 
 
 def board_tables(geo: Geometry) -> tuple[Any, ...]:
@@ -54,9 +56,11 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
 
     ``nbr[c]`` the edge neighbours of ``c`` (-1 padded); ``cinfo[c]`` open, zen, pedestal,
     patio index (reading order, -1), vase index (-1), printed start colour (-1), patio kind;
-    ``slots[s]`` the two cells of slot code ``s`` (-1 for codes that are no slot). ``work`` is
+    ``slots[s]`` the two cells of slot code ``s`` (-1 for codes that are no slot), then its ring:
+    the cells next to either, neither of them (-1 padded), what a placement there meets
+    (``Geometry.slot_rings``). ``work`` is
     the one writable row: scratch for the rules (``W_PLACE``, ``W_LEGAL``), which then
-    allocate nothing and are compiled without numba's reference counts (``rules_jit``)."""
+    allocate nothing and are compiled without numba's reference counts."""
     n = geo.size
     nbr = np.full((n, 4), -1, dtype=np.int32)
     for c in range(n):
@@ -73,10 +77,12 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
         cinfo[c, C_VASE] = vases.index(c) if c in vases else -1
         cinfo[c, C_START] = geo.start_colors[c]
         cinfo[c, C_KIND] = geo.patio_kind[c]
-    slots = np.full((2 * n, 2), -1, dtype=np.int32)
+    slots = np.full((2 * n, 2 + RING), -1, dtype=np.int32)
     for s, pair in enumerate(geo.slot_cells):
-        if pair is not None:
+        rings = geo.slot_rings[s]
+        if pair is not None and rings is not None:
             slots[s, 0], slots[s, 1] = pair
+            slots[s, 2:2 + len(rings[2])] = rings[2]
     patio_cell = np.array(patios + [-1], dtype=np.int32)
     patio_kind = np.array([geo.patio_kind[c] for c in patios] + [0], dtype=np.int32)
     vase_cell = np.array(vases + [-1], dtype=np.int32)

@@ -36,6 +36,7 @@ from gardensim.games.gazebo.kernel.layout import (
     PLACE,
     PLAYER,
     QIN,
+    RING,
     RLEN,
     RPTR,
     W_LEGAL,
@@ -157,39 +158,34 @@ def slot_is_simple(S, T, s: int) -> bool:
     """Whether every orientation of every domino may go on open slot ``s``: no colour has two
     different nooks around it, so no placement there absorbs (rulings 6;
     ``LegalityMixin.slot_orients``' shortcut). Scalars, not a table: this runs per slot."""
-    nbr = T[0]
-    a = T[2][s, 0]
-    b = T[2][s, 1]
+    slots = T[2]
     oc = S[O_COLOR]
     onk = S[O_NOOK_OF]
     k0 = -1
     k1 = -1
     k2 = -1
-    for side in range(2):
-        c = a if side == 0 else b
-        other = b if side == 0 else a
-        for i in range(4):
-            m = nbr[c, i]
-            if m < 0 or m == other:
-                continue
-            k = S[onk + m]
-            if k < 0:
-                continue
-            col = S[oc + m]
-            if col == 0:
-                if k0 < 0:
-                    k0 = k
-                elif k0 != k:
-                    return False
-            elif col == 1:
-                if k1 < 0:
-                    k1 = k
-                elif k1 != k:
-                    return False
-            elif k2 < 0:
-                k2 = k
-            elif k2 != k:
+    for i in range(2, 2 + RING):
+        m = slots[s, i]
+        if m < 0:
+            break
+        k = S[onk + m]
+        if k < 0:
+            continue
+        col = S[oc + m]
+        if col == 0:
+            if k0 < 0:
+                k0 = k
+            elif k0 != k:
                 return False
+        elif col == 1:
+            if k1 < 0:
+                k1 = k
+            elif k1 != k:
+                return False
+        elif k2 < 0:
+            k2 = k
+        elif k2 != k:
+            return False
     return True
 
 
