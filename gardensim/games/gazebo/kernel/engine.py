@@ -4,11 +4,14 @@
 Together a restatement of the readable engine (``games/gazebo/events.py``, ``legality.py``,
 ``state.py``, ``rules.py``) over the flat position of ``layout.py``, in the same order of
 resolution (rulings 14, 22), with the same action codes, so a game played here replays move by
-move there (the tests do exactly that). Where the readable engine keeps incremental indexes
-(open-slot sets, halos, contact bitboards) this one scans the board: a board has under 200
-cells, and a scan in compiled code costs less than keeping an index in step. Nooks are ids into
-per-nook arrays; their cells are the cells labelled with the id, their patios and vases bit
-masks.
+move there (the tests do exactly that). Of the readable engine's incremental indexes this one
+keeps only the open slots (a bit set in the position that ``place`` updates); halos and contact
+are scanned around the few cells a placement touches. Nooks are ids into per-nook arrays; their
+cells are the cells labelled with the id, their patios and vases bit masks.
+
+The rules allocate nothing (their scratch is the board tables' ``work`` row) and are compiled
+with ``_nrt=False``: numba's reference counts, an atomic operation on every array a call passes
+or slices, cost more than the rules themselves, and these functions never keep an array.
 
 Every function takes the position ``S`` and the board tables ``T`` (``layout.board_tables``)
 and, where events happen, the event log ``ev``/``evc`` (written only when ``S[LOG]`` is set,

@@ -44,7 +44,7 @@ EVENT_NAMES = ("create", "expand", "absorb", "big", "claim", "steal", "zen", "pe
 EV_COLS = 6
 
 # columns of the per-cell board table
-C_OPEN, C_ZEN, C_PEDESTAL, C_PATIO, C_VASE, C_START, C_KIND = range(7)
+C_OPEN, C_ZEN, C_PEDESTAL, C_PATIO, C_VASE, C_START, C_KIND, C_SLOT = range(8)
 #: the board tables' work row: event resolution's small tables, then legality's
 W_PLACE, W_LEGAL, WORK = 0, 128, 192
 #: most cells around a slot (its ring, in the slot table after its two cells)
@@ -55,12 +55,14 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
     """(nbr, cinfo, slots, patio_cell, patio_kind, vase_cell, work): the board as int arrays.
 
     ``nbr[c]`` the edge neighbours of ``c`` (-1 padded); ``cinfo[c]`` open, zen, pedestal,
-    patio index (reading order, -1), vase index (-1), printed start colour (-1), patio kind;
-    ``slots[s]`` the two cells of slot code ``s`` (-1 for codes that are no slot), then its ring:
-    the cells next to either, neither of them (-1 padded), what a placement there meets
-    (``Geometry.slot_rings``). ``work`` is
-    the one writable row: scratch for the rules (``W_PLACE``, ``W_LEGAL``), which then
-    allocate nothing and are compiled without numba's reference counts."""
+    patio index (reading order, -1), vase index (-1), printed start colour (-1), patio kind,
+    then per neighbour ``nbr[c, i]`` the slot code of the pair (-1: no slot); ``slots[s]`` the
+    two cells of slot code ``s`` (-1 for codes that are no slot), then its ring: the cells next
+    to either, neither of them (-1 padded), what a placement there meets
+    (``Geometry.slot_rings``). ``work`` is the one writable row: scratch for the rules
+    (``W_PLACE``, ``W_LEGAL``), which then allocate nothing and are compiled without numba's
+    reference counts. New tables go into columns of these: an eighth array in the tuple that
+    every rule takes made each call markedly slower."""
     n = geo.size
     nbr = np.full((n, 4), -1, dtype=np.int32)
     for c in range(n):
@@ -68,7 +70,7 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
             nbr[c, i] = m
     patios = list(geo.patios)
     vases = list(geo.vases)
-    cinfo = np.full((n, 7), -1, dtype=np.int32)
+    cinfo = np.full((n, C_SLOT + 4), -1, dtype=np.int32)
     for c in range(n):
         cinfo[c, C_OPEN] = int(geo.is_open[c])
         cinfo[c, C_ZEN] = int(geo.zen[c])
@@ -77,6 +79,9 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
         cinfo[c, C_VASE] = vases.index(c) if c in vases else -1
         cinfo[c, C_START] = geo.start_colors[c]
         cinfo[c, C_KIND] = geo.patio_kind[c]
+        for i, m in enumerate(geo.nbrs[c]):
+            if geo.is_open[c] and geo.is_open[m]:
+                cinfo[c, C_SLOT + i] = geo.slot_of(c, m)
     slots = np.full((2 * n, 2 + RING), -1, dtype=np.int32)
     for s, pair in enumerate(geo.slot_cells):
         rings = geo.slot_rings[s]

@@ -19,6 +19,7 @@ from numba.extending import intrinsic
 from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
+    C_SLOT,
     DRAW,
     EXTRA,
     GLEN,
@@ -105,19 +106,6 @@ def nth_open_slot(S, T, j: int) -> int:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def slot_code(T, c: int, m: int) -> int:
-    """The slot code of the neighbouring cells ``c`` and ``m`` (-1: not a slot)."""
-    slots = T[2]
-    lo = c if c < m else m
-    hi = m if c < m else c
-    if slots[2 * lo, 1] == hi:
-        return 2 * lo
-    if slots[2 * lo + 1, 1] == hi:
-        return 2 * lo + 1
-    return -1
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def cover_open_slots(S, T, a: int, b: int) -> None:
     """Keep the open slots in step once cells ``a`` and ``b`` are coloured: the slots with
     either cell close, the free pairs beside them open (rulings 3)."""
@@ -132,7 +120,7 @@ def cover_open_slots(S, T, a: int, b: int) -> None:
             m = nbr[c, i]
             if m < 0:
                 continue
-            t = slot_code(T, c, m)
+            t = cinfo[c, C_SLOT + i]
             if t >= 0:
                 bit = 1 << (t & 31)
                 if S[base + (t >> 5)] & bit:
@@ -144,7 +132,7 @@ def cover_open_slots(S, T, a: int, b: int) -> None:
                 o = nbr[m, q]
                 if o < 0 or S[oc + o] >= 0:
                     continue
-                t = slot_code(T, m, o)
+                t = cinfo[m, C_SLOT + q]
                 if t >= 0:
                     bit = 1 << (t & 31)
                     if not S[base + (t >> 5)] & bit:

@@ -116,7 +116,8 @@ class KernelGame:
         self._template = new_state(game, 0)
         self._private_singles = int(game.options["private_singles"])
         self._rng = pyrandom.new_state()
-        self._lineups: dict[tuple[KernelBot, ...], tuple[np.ndarray, ...]] = {}
+        self._lineup: list[KernelBot] = []
+        self._lineup_arrays: tuple[np.ndarray, ...] = ()
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
@@ -173,18 +174,16 @@ class KernelGame:
                             self._turns[:nt + 1].copy() if marks else self._turns[:0])
 
     def _bot_arrays(self, bots: list[KernelBot]) -> tuple[np.ndarray, ...]:
-        """The play loop's per-seat arrays for ``bots``, built once per line-up (a study plays
-        thousands of games with one)."""
-        key = tuple(bots)
-        arrays = self._lineups.get(key)
-        if arrays is None:
-            arrays = (np.array([b.kind for b in bots], dtype=np.int64),
-                      np.array([b.epsilon for b in bots], dtype=np.float64),
-                      np.array([b.samples for b in bots], dtype=np.int64),
-                      np.array([b.weights for b in bots], dtype=np.float64),
-                      np.array([b.mcts for b in bots], dtype=np.float64))
-            self._lineups[key] = arrays
-        return arrays
+        """The play loop's per-seat arrays for ``bots``, built again only when the line-up
+        changes (a study plays thousands of games with one)."""
+        if self._lineup != list(bots):
+            self._lineup = list(bots)
+            self._lineup_arrays = (np.array([b.kind for b in bots], dtype=np.int64),
+                                   np.array([b.epsilon for b in bots], dtype=np.float64),
+                                   np.array([b.samples for b in bots], dtype=np.int64),
+                                   np.array([b.weights for b in bots], dtype=np.float64),
+                                   np.array([b.mcts for b in bots], dtype=np.float64))
+        return self._lineup_arrays
 
     # ----- reading the kernel back -------------------------------------------------------
     def event_dict(self, row: np.ndarray, cells: np.ndarray) -> dict[str, Any]:
