@@ -108,12 +108,12 @@ def nth_open_slot(S, T, j: int) -> int:
 @njit(cache=True, _nrt=False, inline="always")
 def cover_open_slots(S, T, a: int, b: int) -> None:
     """Keep the open slots in step once cells ``a`` and ``b`` are coloured: the slots with
-    either cell close, the free pairs beside them open (rulings 3)."""
+    either cell close, the free pairs beside them open (rulings 3). Bits are set and cleared
+    without asking whether they were (those tests mispredict), and the count is recounted."""
     nbr = T[0]
     cinfo = T[1]
     oc = S[O_COLOR]
     base = S[O_OPEN]
-    n = S[NOPEN]
     for side in range(2):
         c = a if side == 0 else b
         for i in range(4):
@@ -122,10 +122,7 @@ def cover_open_slots(S, T, a: int, b: int) -> None:
                 continue
             t = cinfo[c, C_SLOT + i]
             if t >= 0:
-                bit = 1 << (t & 31)
-                if S[base + (t >> 5)] & bit:
-                    S[base + (t >> 5)] &= ~bit
-                    n -= 1
+                S[base + (t >> 5)] &= ~(1 << (t & 31))
             if cinfo[m, C_OPEN] != 1 or S[oc + m] >= 0:
                 continue
             for q in range(4):
@@ -134,10 +131,10 @@ def cover_open_slots(S, T, a: int, b: int) -> None:
                     continue
                 t = cinfo[m, C_SLOT + q]
                 if t >= 0:
-                    bit = 1 << (t & 31)
-                    if not S[base + (t >> 5)] & bit:
-                        S[base + (t >> 5)] |= bit
-                        n += 1
+                    S[base + (t >> 5)] |= 1 << (t & 31)
+    n = 0
+    for w in range(n_open_words(T)):
+        n += popcount(open_word(S, w))
     S[NOPEN] = n
 
 
