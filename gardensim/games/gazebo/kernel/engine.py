@@ -4,11 +4,14 @@
 Together a restatement of the readable engine (``games/gazebo/events.py``, ``legality.py``,
 ``state.py``, ``rules.py``) over the flat position of ``layout.py``, in the same order of
 resolution (rulings 14, 22), with the same action codes, so a game played here replays move by
-move there (the tests do exactly that). Where the readable engine keeps incremental indexes
-(open-slot sets, halos, contact bitboards) this one scans the board: a board has under 200
-cells, and a scan in compiled code costs less than keeping an index in step. Nooks are ids into
-per-nook arrays; their cells are the cells labelled with the id, their patios and vases bit
-masks.
+move there (the tests do exactly that). Of the readable engine's incremental indexes this one
+keeps only the open slots (a bit set in the position that ``place`` updates); halos and contact
+are scanned around the few cells a placement touches. Nooks are ids into per-nook arrays; their
+cells are the cells labelled with the id, their patios and vases bit masks.
+
+The rules allocate nothing (their scratch is the board tables' ``work`` row) and are compiled
+with ``_nrt=False``: numba's reference counts, an atomic operation on every array a call passes
+or slices, cost more than the rules themselves, and these functions never keep an array.
 
 Every function takes the position ``S`` and the board tables ``T`` (``layout.board_tables``)
 and, where events happen, the event log ``ev``/``evc`` (written only when ``S[LOG]`` is set,
@@ -66,7 +69,7 @@ __all__ = ["apply_action", "begin", "copy_state", "count_legal_placements", "leg
            "max_actions", "random_action"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def copy_state(dst, src) -> None:
     """``dst[:] = src`` as a plain loop: numba's slice assignment costs ten times more, and
     every look-ahead copies a position."""
@@ -75,7 +78,7 @@ def copy_state(dst, src) -> None:
 
 
 # ----- the turn --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def draw(S, ev, source: int) -> None:
     """Draw one domino from pile ``source`` (0 general, 1 private, 2 reserve)."""
     p = S[PLAYER]
@@ -95,7 +98,7 @@ def draw(S, ev, source: int) -> None:
         log_event(S, ev, EV_DRAW, p, source, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(S, T, ev) -> None:
     """Rulings 14: no domino or no legal placement ends the game (or, with the option off,
     passes; a full round of passes ends it)."""
@@ -119,7 +122,7 @@ def start_turn(S, T, ev) -> None:
         S[TURN] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def end_turn(S, T, ev) -> None:
     S[ZEN] = 0
     S[PLACED] = 0
@@ -128,7 +131,7 @@ def end_turn(S, T, ev) -> None:
     start_turn(S, T, ev)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def refill(S, T, ev) -> None:
     """Draw until the hand is full (rulings 11); a choice between piles waits for the player
     (phase DRAW), a single possibility is applied at once."""
@@ -156,7 +159,7 @@ def refill(S, T, ev) -> None:
     end_turn(S, T, ev)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_action(S, T, ev, evc, action: int) -> None:
     """Play a legal ``action`` (``state.GazeboState._apply``)."""
     if action >= DRAW_GENERAL:
@@ -181,7 +184,7 @@ def apply_action(S, T, ev, evc, action: int) -> None:
         refill(S, T, ev)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin(S, T, ev) -> None:
     """The first turn's start (``GazeboState.__init__`` ends with it)."""
     start_turn(S, T, ev)

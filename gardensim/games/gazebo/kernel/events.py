@@ -9,7 +9,6 @@ log only when ``S[LOG]`` is set (look-ahead copies log nothing).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from gardensim.games.gazebo.kernel.layout import (
@@ -58,15 +57,24 @@ from gardensim.games.gazebo.kernel.layout import (
     PLAYER,
     QIN,
     RAISED_TWO,
+    W_LEGAL,
+    W_PLACE,
     WINMASK,
     ZEN,
 )
-from gardensim.games.gazebo.kernel.legality import BIG_NOOK, T_cells, gather, nook_min, type_of
+from gardensim.games.gazebo.kernel.legality import (
+    BIG_NOOK,
+    T_cells,
+    cover_open_slots,
+    gather,
+    nook_min,
+    type_of,
+)
 
 FANCY, RAISED = 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     if S[LOG] == 0:
         return
@@ -82,7 +90,7 @@ def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     S[EVN] = i + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_nook_event(S, ev, evc, code: int, player: int, k: int, extra: int) -> None:
     """A nook event with the nook's cells (reading order) in ``evc``."""
     if S[LOG] == 0:
@@ -104,7 +112,7 @@ def log_nook_event(S, ev, evc, code: int, player: int, k: int, extra: int) -> No
 
 
 # ----- gazebos and the end ---------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def winners_mask(S, last: int) -> int:
     """Rulings 14, 15 (``rules.winners``) as a bit mask of seats."""
     sup = S[O_SUPPLY]
@@ -131,7 +139,7 @@ def winners_mask(S, last: int) -> int:
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish(S, ev, reason: int, last: int) -> None:
     S[PHASE] = OVER
     S[END] = reason
@@ -141,7 +149,7 @@ def finish(S, ev, reason: int, last: int) -> None:
         log_event(S, ev, EV_WIN, last, reason, S[WINMASK])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def put(S, ev, q: int, k: int) -> int:
     """``q`` places ``k`` gazebos or what they have left; the last one ends the game."""
     i = S[O_SUPPLY] + q
@@ -155,7 +163,7 @@ def put(S, ev, q: int, k: int) -> int:
     return placed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def give_back(S, ev, q: int, k: int) -> None:
     if k:
         S[S[O_SUPPLY] + q] += k
@@ -164,7 +172,7 @@ def give_back(S, ev, q: int, k: int) -> None:
 
 
 # ----- nooks -----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def join(S, T, k: int, cells, ncells: int) -> None:
     """Label ``cells`` as nook ``k``; its size, patio and vase masks grow by theirs."""
     nbr = T[0]
@@ -188,7 +196,7 @@ def join(S, T, k: int, cells, ncells: int) -> None:
     S[S[O_SIZE] + k] += ncells
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def relabel(S, old: int, new: int) -> None:
     onk = S[O_NOOK_OF]
     for c in range(T_cells(S)):
@@ -196,7 +204,7 @@ def relabel(S, old: int, new: int) -> None:
             S[onk + c] = new
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def patio_counts(S, T, c: int, counts) -> None:
     """Per seat, the gazebos on the distinct nooks next to patio cell ``c`` (rulings 8)."""
     nbr = T[0]
@@ -219,7 +227,7 @@ def patio_counts(S, T, c: int, counts) -> None:
             counts[S[S[O_OWNER] + k]] += S[S[O_GAZ] + k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def patio_outcome(counts, n: int, holder: int, kind: int, raised_two: int):
     """Rulings 8-10 (``rules.patio_outcome``): (holder, threatened holder or -1)."""
     best = 0
@@ -247,7 +255,7 @@ def patio_outcome(counts, n: int, holder: int, kind: int, raised_two: int):
     return holder, holder if rival >= counts[holder] else -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_patio(S, T, ev, i: int, counts) -> None:
     """Claim or steal patio ``i`` (reading-order index) if a unique player leads it."""
     c = T[3][i]
@@ -275,7 +283,20 @@ def settle_patio(S, T, ev, i: int, counts) -> None:
         S[S[O_PTHR] + i] = thr
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def expand_key(S, k: int, new, nnew: int, lone, nlone: int, p: int, n: int):
+    """Where an expand of nook ``k`` by ``new`` and ``lone`` comes in order (rulings 5): its
+    owner's turn order from the mover ``p``, then its first square; only two expands in one
+    placement need it, so the nook's squares are looked up only then."""
+    first = nook_min(S, k)
+    for i in range(nnew):
+        first = min(first, new[i])
+    for i in range(nlone):
+        first = min(first, lone[i])
+    return (S[S[O_OWNER] + k] - p) % n, first
+
+
+@njit(cache=True, _nrt=False)
 def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     """Lay colours ``x`` on the first cell of slot ``s`` and ``y`` on its second (known
     legal) and resolve every event in the rulings' order (``events.EventsMixin._place``).
@@ -286,6 +307,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     oc = S[O_COLOR]
     S[oc + a] = x
     S[oc + b] = y
+    cover_open_slots(S, T, a, b)
     S[DOMS] += 1
     S[S[O_ONBOARD_T] + type_of(x, y)] += 1
     p = S[PLAYER]
@@ -295,31 +317,33 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     o_gaz = S[O_GAZ]
     # rulings 5: per colour group, the nooks and lone squares it meets
     ng = 1 if x == y else 2
-    ws = np.empty(100, dtype=np.int64)  # one allocation for every small table below
+    ws = T[6][W_PLACE:W_LEGAL]  # every small table below
     gcol = ws[0:2]
-    gnew = ws[2:6].reshape((2, 2))
+    gnew = ws[2:6]  # per group g: [2g, 2g + 2)
     gnnew = ws[6:8]
-    gids = ws[8:24].reshape((2, 8))
+    gids = ws[8:24]  # per group g: [8g, 8g + 8)
     gnids = ws[24:26]
-    glone = ws[26:42].reshape((2, 8))
+    glone = ws[26:42]  # per group g: [8g, 8g + 8)
     gnlone = ws[42:44]
     for g in range(ng):
+        ids = gids[8 * g:8 * g + 8]
+        lone = glone[8 * g:8 * g + 8]
         if x == y:
             gcol[g] = x
-            gnew[g, 0] = a
-            gnew[g, 1] = b
+            gnew[2 * g] = a
+            gnew[2 * g + 1] = b
             gnnew[g] = 2
-            nids, nlone = gather(S, T, a, b, a, b, x, gids[g], glone[g])
+            nids, nlone = gather(S, T, a, b, a, b, x, ids, lone)
         elif g == 0:
             gcol[g] = x
-            gnew[g, 0] = a
+            gnew[2 * g] = a
             gnnew[g] = 1
-            nids, nlone = gather(S, T, a, -1, a, b, x, gids[g], glone[g])
+            nids, nlone = gather(S, T, a, -1, a, b, x, ids, lone)
         else:
             gcol[g] = y
-            gnew[g, 0] = b
+            gnew[2 * g] = b
             gnnew[g] = 1
-            nids, nlone = gather(S, T, b, -1, a, b, y, gids[g], glone[g])
+            nids, nlone = gather(S, T, b, -1, a, b, y, ids, lone)
         gnids[g] = nids
         gnlone[g] = nlone
     changed = ws[44:48]
@@ -340,7 +364,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             for o in range(4):
                 weights[o] = 0
             for i in range(gnids[g]):
-                k = gids[g, i]
+                k = gids[8 * g + i]
                 weights[S[o_owner + k]] += S[o_size + k]
             w = 0
             for o in range(4):
@@ -351,8 +375,8 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             nabs += 1
     if nabs == 2:
         g0, g1 = order[0], order[1]
-        k0 = ((winner_of[g0] - p) % n, gnew[g0, 0])
-        k1 = ((winner_of[g1] - p) % n, gnew[g1, 0])
+        k0 = ((winner_of[g0] - p) % n, gnew[2 * g0])
+        k1 = ((winner_of[g1] - p) % n, gnew[2 * g1])
         if k1 < k0:
             order[0], order[1] = g1, g0
     for j in range(nabs):
@@ -362,14 +386,14 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         held = 0
         total = gnnew[g] + gnlone[g]
         for i in range(gnids[g]):
-            k = gids[g, i]
+            k = gids[8 * g + i]
             total += S[o_size + k]
             if S[o_owner + k] == w:
                 held += S[o_gaz + k]
                 if keep < 0 or k < keep:
                     keep = k
         for i in range(gnids[g]):
-            k = gids[g, i]
+            k = gids[8 * g + i]
             if S[o_owner + k] == w and S[o_size + k] >= BIG_NOOK:
                 keep = k
         kept = min(held, 2 if total >= BIG_NOOK else 1)
@@ -377,7 +401,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         before = S[S[O_VMASK] + keep]
         losers = 0
         for i in range(gnids[g]):
-            k = gids[g, i]
+            k = gids[8 * g + i]
             if k == keep:
                 continue
             if S[o_owner + k] != w:
@@ -394,10 +418,10 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             relabel(S, k, keep)
         m = 0
         for i in range(gnnew[g]):
-            added[m] = gnew[g, i]
+            added[m] = gnew[2 * g + i]
             m += 1
         for i in range(gnlone[g]):
-            added[m] = glone[g, i]
+            added[m] = glone[8 * g + i]
             m += 1
         join(S, T, keep, added, m)
         S[o_owner + keep] = w
@@ -419,11 +443,11 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     cre_key = ws[86:88]
     for g in range(ng):
         if gnids[g] == 0 and (gnlone[g] > 0 or gnnew[g] > 1):
-            first = gnew[g, 0]
+            first = gnew[2 * g]
             for i in range(gnnew[g]):
-                first = min(first, gnew[g, i])
+                first = min(first, gnew[2 * g + i])
             for i in range(gnlone[g]):
-                first = min(first, glone[g, i])
+                first = min(first, glone[8 * g + i])
             cre[ncre] = g
             cre_key[ncre] = first
             ncre += 1
@@ -435,10 +459,10 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         S[NEXT_NOOK] = k + 1
         m = 0
         for i in range(gnnew[g]):
-            added[m] = gnew[g, i]
+            added[m] = gnew[2 * g + i]
             m += 1
         for i in range(gnlone[g]):
-            added[m] = glone[g, i]
+            added[m] = glone[8 * g + i]
             m += 1
         S[o_size + k] = 0
         S[S[O_PMASK] + k] = 0
@@ -463,32 +487,28 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     # expands (rulings 5): owners in turn order from the mover, then reading order
     exg = ws[88:90]
     nex = 0
-    ex_a = ws[90:92]
-    ex_b = ws[92:94]
     for g in range(ng):
         if gnids[g] == 1:
-            k = gids[g, 0]
-            first = nook_min(S, k)
-            for i in range(gnnew[g]):
-                first = min(first, gnew[g, i])
-            for i in range(gnlone[g]):
-                first = min(first, glone[g, i])
             exg[nex] = g
-            ex_a[nex] = (S[o_owner + k] - p) % n
-            ex_b[nex] = first
             nex += 1
-    if nex == 2 and (ex_a[1], ex_b[1]) < (ex_a[0], ex_b[0]):
-        exg[0], exg[1] = exg[1], exg[0]
+    if nex == 2:
+        g0, g1 = exg[0], exg[1]
+        key0 = expand_key(S, gids[8 * g0], gnew[2 * g0:], gnnew[g0], glone[8 * g0:],
+                          gnlone[g0], p, n)
+        key1 = expand_key(S, gids[8 * g1], gnew[2 * g1:], gnnew[g1], glone[8 * g1:],
+                          gnlone[g1], p, n)
+        if key1 < key0:
+            exg[0], exg[1] = g1, g0
     for j in range(nex):
         g = exg[j]
-        k = gids[g, 0]
+        k = gids[8 * g]
         old_v = S[S[O_VMASK] + k]
         m = 0
         for i in range(gnnew[g]):
-            added[m] = gnew[g, i]
+            added[m] = gnew[2 * g + i]
             m += 1
         for i in range(gnlone[g]):
-            added[m] = glone[g, i]
+            added[m] = glone[8 * g + i]
             m += 1
         join(S, T, k, added, m)
         o = S[o_owner + k]

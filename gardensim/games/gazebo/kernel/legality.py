@@ -1,9 +1,10 @@
 """Legal actions of the compiled Gazebo engine (rulings 3, 6, 11, 12; ``legality.py``).
 
-Open slots come from one scan of the slot codes (``open_slots``: a call passing arrays costs
-more than the test, so the scan makes none); a slot where no colour meets two nooks at one cell
-or different nooks at its two cells takes every orientation, and only the others are judged
+Open slots are the position's bit set (``layout.O_OPEN``), which ``cover_open_slots`` keeps in
+step with every placement, read in ascending order a word at a time; a slot where no colour
+meets two different nooks around it takes every orientation, and only the others are judged
 orientation by orientation (``slot_orients``), as the readable engine's ``slot_orients`` does.
+The random bot judges only the placement it drew (``placement_legal``).
 The same order of actions as the readable engine: slots ascending, hand types ascending, their
 orientations.
 """
@@ -11,18 +12,23 @@ orientations.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
 from numba import njit
+from numba.extending import intrinsic
 
 from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
+    C_SLOT,
     DRAW,
     EXTRA,
     GLEN,
     GPTR,
+    NOPEN,
     O_COLOR,
     O_HANDS,
     O_NOOK_OF,
+    O_OPEN,
     O_OWNER,
     O_PLENS,
     O_PPTR,
@@ -31,8 +37,10 @@ from gardensim.games.gazebo.kernel.layout import (
     PLACE,
     PLAYER,
     QIN,
+    RING,
     RLEN,
     RPTR,
+    W_LEGAL,
     ZEN,
 )
 
@@ -49,75 +57,129 @@ def max_actions(n_cells: int) -> int:
 
 
 # ----- small helpers ---------------------------------------------------------------------
-@njit(cache=True)
+@intrinsic
+def popcount(typingctx, src):
+    """Set bits of an integer (one machine instruction)."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return src(src), codegen
+
+
+@intrinsic
+def lowest_bit(typingctx, src):
+    """Index of the lowest set bit of a non-zero integer (one machine instruction)."""
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return src(src), codegen
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def type_of(x: int, y: int) -> int:
     return x if x == y else 2 + x + y
 
 
-@njit(cache=True)
-def open_slots(S, T, buf, simple, stop_at_simple: bool) -> int:
-    """The open slots in ascending order into ``buf`` (``slot_open`` for every code), and in
-    ``simple`` whether no placement there can make an absorb, so every orientation of every
-    domino is legal (rulings 6): no colour meets two nooks at one cell or different nooks at
-    the two (``LegalityMixin.slot_orients``' shortcut). One loop with no calls, as a call
-    passing arrays costs more than the test itself. With ``stop_at_simple``, returns -1 at
-    the first simple slot (a placement surely exists)."""
+# ----- the open slots --------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def open_word(S, w: int) -> int:
+    """Word ``w`` of the open-slot bit set as a non-negative int (bit ``i``: slot ``32w+i``)."""
+    return S[S[O_OPEN] + w] & 0xFFFFFFFF
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def n_open_words(T) -> int:
+    return (T[2].shape[0] + 31) >> 5
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def nth_open_slot(S, T, j: int) -> int:
+    """The ``j``-th open slot in ascending order: a count of bits per word, then the
+    ``j``-th bit of the word that holds it."""
+    for w in range(n_open_words(T)):
+        word = open_word(S, w)
+        c = popcount(word)
+        if j < c:
+            for _ in range(j):
+                word &= word - 1
+            return (w << 5) + lowest_bit(word)
+        j -= c
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def cover_open_slots(S, T, a: int, b: int) -> None:
+    """Keep the open slots in step once cells ``a`` and ``b`` are coloured: the slots with
+    either cell close, the free pairs beside them open (rulings 3). Bits are set and cleared
+    without asking whether they were (those tests mispredict), and the count is recounted."""
     nbr = T[0]
     cinfo = T[1]
+    oc = S[O_COLOR]
+    base = S[O_OPEN]
+    for side in range(2):
+        c = a if side == 0 else b
+        for i in range(4):
+            m = nbr[c, i]
+            if m < 0:
+                continue
+            t = cinfo[c, C_SLOT + i]
+            if t >= 0:
+                S[base + (t >> 5)] &= ~(1 << (t & 31))
+            if cinfo[m, C_OPEN] != 1 or S[oc + m] >= 0:
+                continue
+            for q in range(4):
+                o = nbr[m, q]
+                if o < 0 or S[oc + o] >= 0:
+                    continue
+                t = cinfo[m, C_SLOT + q]
+                if t >= 0:
+                    S[base + (t >> 5)] |= 1 << (t & 31)
+    n = 0
+    for w in range(n_open_words(T)):
+        n += popcount(open_word(S, w))
+    S[NOPEN] = n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def slot_is_simple(S, T, s: int) -> bool:
+    """Whether every orientation of every domino may go on open slot ``s``: no colour has two
+    different nooks around it, so no placement there absorbs (rulings 6;
+    ``LegalityMixin.slot_orients``' shortcut). Scalars, not a table: this runs per slot."""
     slots = T[2]
     oc = S[O_COLOR]
     onk = S[O_NOOK_OF]
-    seen = np.empty(6, dtype=np.int64)
-    j = 0
-    for s in range(slots.shape[0]):
-        a = slots[s, 0]
-        if a < 0:
+    k0 = -1
+    k1 = -1
+    k2 = -1
+    for i in range(2, 2 + RING):
+        m = slots[s, i]
+        if m < 0:
+            break
+        k = S[onk + m]
+        if k < 0:
             continue
-        b = slots[s, 1]
-        if cinfo[a, C_OPEN] != 1 or S[oc + a] >= 0 or cinfo[b, C_OPEN] != 1 or S[oc + b] >= 0:
-            continue
-        touches = False
-        risky = False
-        for q in range(6):
-            seen[q] = -1
-        for side in range(2):
-            c = a if side == 0 else b
-            other = b if side == 0 else a
-            for i in range(4):
-                m = nbr[c, i]
-                if m < 0 or m == other:
-                    continue
-                col = S[oc + m]
-                if col < 0:
-                    continue
-                touches = True
-                k = S[onk + m]
-                if k < 0:
-                    continue
-                q = side * 3 + col
-                if seen[q] < 0:
-                    seen[q] = k
-                elif seen[q] != k:
-                    risky = True
-        if not touches:
-            continue
-        for col in range(3):
-            if seen[col] >= 0 and seen[3 + col] >= 0 and seen[col] != seen[3 + col]:
-                risky = True
-        if stop_at_simple and not risky:
-            return -1
-        buf[j] = s
-        simple[j] = not risky
-        j += 1
-    return j
+        col = S[oc + m]
+        if col == 0:
+            if k0 < 0:
+                k0 = k
+            elif k0 != k:
+                return False
+        elif col == 1:
+            if k1 < 0:
+                k1 = k
+            elif k1 != k:
+                return False
+        elif k2 < 0:
+            k2 = k
+        elif k2 != k:
+            return False
+    return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def T_cells(S) -> int:
     return S[O_NOOK_OF] - S[O_COLOR]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nook_min(S, k: int) -> int:
     onk = S[O_NOOK_OF]
     for c in range(T_cells(S)):
@@ -126,14 +188,14 @@ def nook_min(S, k: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def hand_total(S, p: int) -> int:
     h = S[O_HANDS] + 6 * p
     return S[h] + S[h + 1] + S[h + 2] + S[h + 3] + S[h + 4] + S[h + 5]
 
 
 # ----- legality --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def gather(S, T, c1: int, c2: int, ea: int, eb: int, col: int, ids, lone):
     """Distinct nooks of colour ``col`` around ``c1`` (and ``c2``; -1: none), and the lone
     squares of that colour there, leaving out the domino's cells ``ea``, ``eb``."""
@@ -170,32 +232,42 @@ def gather(S, T, c1: int, c2: int, ea: int, eb: int, col: int, ids, lone):
     return nids, nlone
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def absorb_fault(S, ids, nids: int) -> int:
     """Rulings 6 (``rules.absorb_fault``): 0 legal, else 1 two big nooks, 2 a big nook
-    absorbed, 3 a tie (rulings 23's order)."""
-    weights = np.zeros(4, dtype=np.int64)
+    absorbed, 3 a tie (rulings 23's order). The four seats' weights are scalars: a table
+    allocated per check would cost more than the check."""
+    w0 = 0
+    w1 = 0
+    w2 = 0
+    w3 = 0
     big_owner = -1
     for i in range(nids):
         k = ids[i]
         o = S[S[O_OWNER] + k]
         size = S[S[O_SIZE] + k]
-        weights[o] += size
+        if o == 0:
+            w0 += size
+        elif o == 1:
+            w1 += size
+        elif o == 2:
+            w2 += size
+        else:
+            w3 += size
         if size >= BIG_NOOK:
             if big_owner >= 0:
                 return 1
             big_owner = o
-    best = weights.max()
-    tie = 0
-    for o in range(4):
-        if weights[o] == best:
-            tie += 1
-    if big_owner >= 0 and (tie > 1 or weights[big_owner] != best):
-        return 2
+    best = max(max(w0, w1), max(w2, w3))
+    tie = int(w0 == best) + int(w1 == best) + int(w2 == best) + int(w3 == best)
+    if big_owner >= 0:
+        held = w0 if big_owner == 0 else w1 if big_owner == 1 else w2 if big_owner == 2 else w3
+        if tie > 1 or held != best:
+            return 2
     return 3 if tie > 1 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def slot_orients(S, T, s: int, h: int, scratch, out) -> int:
     """The orientations ``x * 3 + y`` of the hand at ``S[h:h + 6]`` that may go on open slot
     ``s`` (rulings 6), into ``out`` in ``ORIENTS`` order; returns how many
@@ -273,122 +345,186 @@ def slot_orients(S, T, s: int, h: int, scratch, out) -> int:
     return j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
+def meets_two_nooks(S, T, c1: int, c2: int, ea: int, eb: int, col: int) -> bool:
+    """Whether two different nooks of colour ``col`` touch ``c1`` (or ``c2``; -1: none),
+    leaving out the domino's cells: only then can a placement absorb (rulings 6). Scalars
+    only, as the random bot asks it for every placement it draws."""
+    nbr = T[0]
+    oc = S[O_COLOR]
+    onk = S[O_NOOK_OF]
+    first = -1
+    for j in range(2):
+        c = c1 if j == 0 else c2
+        if c < 0:
+            continue
+        for i in range(4):
+            m = nbr[c, i]
+            if m < 0 or m == ea or m == eb or S[oc + m] != col:
+                continue
+            k = S[onk + m]
+            if k < 0:
+                continue
+            if first < 0:
+                first = k
+            elif k != first:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def group_legal(S, T, c1: int, c2: int, ea: int, eb: int, col: int, scratch) -> bool:
+    """Whether the colour group ``col`` on ``c1`` (and ``c2``) makes no illegal absorb."""
+    if not meets_two_nooks(S, T, c1, c2, ea, eb, col):
+        return True
+    ids = scratch[0:8]
+    nids, _ = gather(S, T, c1, c2, ea, eb, col, ids, scratch[8:16])
+    return absorb_fault(S, ids, nids) == 0
+
+
+@njit(cache=True, _nrt=False)
+def placement_legal(S, T, s: int, x: int, y: int, scratch) -> bool:
+    """Whether colours ``x``, ``y`` may go on open slot ``s`` (rulings 6): each colour group
+    that meets two nooks of its colour makes a legal absorb (``slot_orients`` for one
+    orientation); ``scratch`` holds 16 ints."""
+    a = T[2][s, 0]
+    b = T[2][s, 1]
+    if x == y:
+        return group_legal(S, T, a, b, a, b, x, scratch)
+    return group_legal(S, T, a, -1, a, b, x, scratch) and group_legal(S, T, b, -1, a, b, y,
+                                                                        scratch)
+
+
+@njit(cache=True, _nrt=False)
 def legal_placements(S, T, out, start: int) -> int:
     """Every legal placement of the current hand into ``out[start:]`` in the readable
     engine's order (slots ascending, hand types ascending, their orientations); returns the
     new end."""
     h = S[O_HANDS] + 6 * S[PLAYER]
-    buf = np.empty(T[2].shape[0], dtype=np.int64)
-    simple = np.empty(T[2].shape[0], dtype=np.bool_)
-    scratch = np.empty(40, dtype=np.int64)
-    xys = np.empty(12, dtype=np.int64)
-    n_open = open_slots(S, T, buf, simple, False)
+    scratch = T[6][W_LEGAL:W_LEGAL + 52]
+    xys = scratch[40:52]
     j = start
-    for i in range(n_open):
-        s = buf[i]
-        if simple[i]:
-            for t in range(6):
-                if S[h + t] == 0:
-                    continue
-                for q in range(2):
-                    xy = ORIENTS[t, q]
-                    if xy >= 0:
-                        out[j] = s * 9 + xy
-                        j += 1
-            continue
-        for q in range(slot_orients(S, T, s, h, scratch, xys)):
-            out[j] = s * 9 + xys[q]
-            j += 1
+    for w in range(n_open_words(T)):
+        word = open_word(S, w)
+        while word:
+            s = (w << 5) + lowest_bit(word)
+            word &= word - 1
+            if slot_is_simple(S, T, s):
+                for t in range(6):
+                    if S[h + t] == 0:
+                        continue
+                    for q in range(2):
+                        xy = ORIENTS[t, q]
+                        if xy >= 0:
+                            out[j] = s * 9 + xy
+                            j += 1
+                continue
+            for q in range(slot_orients(S, T, s, h, scratch, xys)):
+                out[j] = s * 9 + xys[q]
+                j += 1
     return j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_legal_placements(S, T) -> int:
     """How many legal placements the current hand has: telemetry's ``legal_moves``
     (``LegalityMixin.count_legal_placements``)."""
     h = S[O_HANDS] + 6 * S[PLAYER]
-    buf = np.empty(T[2].shape[0], dtype=np.int64)
-    simple = np.empty(T[2].shape[0], dtype=np.bool_)
-    scratch = np.empty(40, dtype=np.int64)
-    xys = np.empty(12, dtype=np.int64)
-    n_open = open_slots(S, T, buf, simple, False)
     n_or = 0
     for t in range(6):
         if S[h + t]:
             n_or += 1 if t < 3 else 2
-    total = 0
-    for i in range(n_open):
-        total += n_or if simple[i] else slot_orients(S, T, buf[i], h, scratch, xys)
+    total = S[NOPEN] * n_or
+    scratch = T[6][W_LEGAL:W_LEGAL + 52]
+    for w in range(n_open_words(T)):
+        word = open_word(S, w)
+        while word:
+            s = (w << 5) + lowest_bit(word)
+            word &= word - 1
+            if not slot_is_simple(S, T, s):
+                total += slot_orients(S, T, s, h, scratch, scratch[40:52]) - n_or
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
+def nth_orient(S, h: int, j: int) -> int:
+    """The ``j``-th oriented colour pair of the hand at ``S[h:h + 6]`` (types ascending, then
+    ``ORIENTS`` order)."""
+    for t in range(6):
+        if S[h + t] == 0:
+            continue
+        if t < 3:
+            if j == 0:
+                return ORIENTS[t, 0]
+            j -= 1
+        else:
+            if j < 2:
+                return ORIENTS[t, j]
+            j -= 2
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def random_action(S, T, slots_buf, out, R) -> int:
     """A uniformly random legal action (``LegalityMixin.random_action``) drawn from the
     generator ``R`` exactly as the readable engine draws it: rejection sampling over open slots
     x oriented hand types (and the decline in the extra phase) with ``random()``, an absorb
-    checked only where two nook squares meet the slot; ``choice`` among the draw options."""
-    scratch = np.empty(40, dtype=np.int64)
-    xys = np.empty(12, dtype=np.int64)
+    checked only for the drawn placement; ``choice`` among the draw options. ``slots_buf``
+    (at least 16 ints) is scratch."""
     phase = S[PHASE]
     if phase == DRAW:
         k = draw_options(S, out, 0)
         return out[pyrandom.randbelow(R, k)]
     h = S[O_HANDS] + 6 * S[PLAYER]
     n_or = 0
-    orients = np.empty(12, dtype=np.int64)
     for t in range(6):
         if S[h + t]:
-            for q in range(2):
-                if ORIENTS[t, q] >= 0:
-                    orients[n_or] = ORIENTS[t, q]
-                    n_or += 1
-    simple = np.empty(slots_buf.shape[0], dtype=np.bool_)
-    n_open = open_slots(S, T, slots_buf, simple, False)
-    placements = n_open * n_or
+            n_or += 1 if t < 3 else 2
+    placements = S[NOPEN] * n_or
     space = placements + (1 if phase == EXTRA else 0)
     for _ in range(64):
         i = int(pyrandom.random(R) * space)
         if i == placements:
             return DECLINE
-        s = slots_buf[i // n_or]
-        xy = orients[i % n_or]
-        if simple[i // n_or]:
+        s = nth_open_slot(S, T, i // n_or)
+        xy = nth_orient(S, h, i % n_or)
+        if placement_legal(S, T, s, xy // 3, xy % 3, slots_buf):
             return s * 9 + xy
-        for q in range(slot_orients(S, T, s, h, scratch, xys)):
-            if xys[q] == xy:
-                return s * 9 + xy
     k = legal_actions(S, T, out)
     return out[pyrandom.randbelow(R, k)]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def slot_takes_a_domino(S, T) -> bool:
-    """Whether some legal placement exists for a hand known not to be empty: a slot with at
-    most one nook square beside it takes any domino (``legality.slot_takes_a_domino``)."""
-    buf = np.empty(T[2].shape[0], dtype=np.int64)
-    simple = np.empty(T[2].shape[0], dtype=np.bool_)
-    n_open = open_slots(S, T, buf, simple, True)
-    if n_open < 0:
-        return True
+    """Whether some legal placement exists for a hand known not to be empty: a slot where no
+    placement absorbs takes any domino (``legality.slot_takes_a_domino``); only without one
+    are the hand's orientations judged."""
+    nw = n_open_words(T)
+    for w in range(nw):
+        word = open_word(S, w)
+        while word:
+            if slot_is_simple(S, T, (w << 5) + lowest_bit(word)):
+                return True
+            word &= word - 1
     h = S[O_HANDS] + 6 * S[PLAYER]
-    scratch = np.empty(40, dtype=np.int64)
-    xys = np.empty(12, dtype=np.int64)
-    for i in range(n_open):
-        if slot_orients(S, T, buf[i], h, scratch, xys) > 0:
-            return True
+    scratch = T[6][W_LEGAL:W_LEGAL + 52]
+    for w in range(nw):
+        word = open_word(S, w)
+        while word:
+            if slot_orients(S, T, (w << 5) + lowest_bit(word), h, scratch, scratch[40:52]) > 0:
+                return True
+            word &= word - 1
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_legal_placement(S, T) -> bool:
     if hand_total(S, S[PLAYER]) == 0:
         return False
     return slot_takes_a_domino(S, T)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_options(S, out, start: int) -> int:
     """Piles the current player may refill from (rulings 11, 12), as action codes."""
     j = start
@@ -407,7 +543,7 @@ def draw_options(S, out, start: int) -> int:
     return j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_actions(S, T, out) -> int:
     """The legal actions into ``out``; returns how many (the readable engine's order)."""
     phase = S[PHASE]

@@ -116,6 +116,8 @@ class KernelGame:
         self._template = new_state(game, 0)
         self._private_singles = int(game.options["private_singles"])
         self._rng = pyrandom.new_state()
+        self._lineup: list[KernelBot] = []
+        self._lineup_arrays: tuple[np.ndarray, ...] = ()
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
@@ -158,20 +160,30 @@ class KernelGame:
         if streams is None:
             streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
         S = self.deal(seed, log)
-        kinds = np.array([b.kind for b in bots], dtype=np.int64)
-        eps = np.array([b.epsilon for b in bots], dtype=np.float64)
-        samples = np.array([b.samples for b in bots], dtype=np.int64)
-        W = np.array([b.weights for b in bots], dtype=np.float64)
-        P = np.array([b.mcts for b in bots], dtype=np.float64)
+        kinds, eps, samples, W, P = self._bot_arrays(bots)
         k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
                                np.array(streams, dtype=np.int64), self._moves,
                                self._turns, marks, P)
-        m = int(S[EVN]) if log else 0
-        c = int(S[ECN]) if log else 0
+        if not log:
+            return KernelRecord(seed, self._moves[:k].copy(), self._ev[:0], self._evc[:0], S,
+                                self._turns[:0])
+        m = int(S[EVN])
+        c = int(S[ECN])
         return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),
                             self._evc[:c].copy(), S,
-                            self._turns[:nt + 1].copy() if log and marks
-                            else self._turns[:0].copy())
+                            self._turns[:nt + 1].copy() if marks else self._turns[:0])
+
+    def _bot_arrays(self, bots: list[KernelBot]) -> tuple[np.ndarray, ...]:
+        """The play loop's per-seat arrays for ``bots``, built again only when the line-up
+        changes (a study plays thousands of games with one)."""
+        if self._lineup != list(bots):
+            self._lineup = list(bots)
+            self._lineup_arrays = (np.array([b.kind for b in bots], dtype=np.int64),
+                                   np.array([b.epsilon for b in bots], dtype=np.float64),
+                                   np.array([b.samples for b in bots], dtype=np.int64),
+                                   np.array([b.weights for b in bots], dtype=np.float64),
+                                   np.array([b.mcts for b in bots], dtype=np.float64))
+        return self._lineup_arrays
 
     # ----- reading the kernel back -------------------------------------------------------
     def event_dict(self, row: np.ndarray, cells: np.ndarray) -> dict[str, Any]:
