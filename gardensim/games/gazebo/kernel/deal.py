@@ -9,10 +9,10 @@ template position (``layout.new_state`` of any seed) holds everything a deal doe
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.engine import copy_state
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     GLEN,
     HAND_SIZE,

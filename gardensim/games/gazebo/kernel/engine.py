@@ -20,9 +20,8 @@ so look-ahead copies log nothing).
 
 from __future__ import annotations
 
-from numba import njit
-
 from gardensim.games.gazebo.kernel.events import finish, log_event, place
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     DRAW,
     EV_DRAW,

@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from gardensim.games.gazebo.kernel.engine import apply_action, copy_state
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     EXTRA,

@@ -9,8 +9,7 @@ log only when ``S[LOG]`` is set (look-ahead copies log nothing).
 
 from __future__ import annotations
 
-from numba import njit
-
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_PATIO,
     C_PEDESTAL,

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit
 from numba.extending import intrinsic
 
 from gardensim.games.gazebo.kernel import pyrandom
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     C_SLOT,

@@ -23,12 +23,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from gardensim.games.gazebo.kernel import play as kplay  # play imports this module in turn
 from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.engine import apply_action, legal_actions, random_action
 from gardensim.games.gazebo.kernel.evaluate import action_values, value
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import LOG, NPL, OVER, PHASE, PLAYER, TURN, WINMASK
 from gardensim.games.gazebo.kernel.legality import DECLINE
 

@@ -15,7 +15,6 @@ game, move for move.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from gardensim.games.gazebo.kernel import mcts, pyrandom
 from gardensim.games.gazebo.kernel.engine import (
@@ -27,6 +26,7 @@ from gardensim.games.gazebo.kernel.engine import (
     random_action,
 )
 from gardensim.games.gazebo.kernel.evaluate import action_values
+from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     EVN,
     GLEN,

@@ -13,7 +13,8 @@ a stored result. A test draws against CPython for many seeds.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from gardensim.games.gazebo.kernel.jit import njit
 
 N, M = 624, 397
 #: length of a generator: the 624 state words and the position
@@ -76,13 +77,22 @@ def seed(R, value: int) -> None:
 
 @njit(cache=True)
 def _twist(R) -> None:
-    for k in range(N):
-        y = (R[k] & _UPPER) | (R[(k + 1) % N] & _LOWER)
-        v = R[(k + M) % N] ^ (y >> np.uint32(1))
-        if y & np.uint32(1):
-            v ^= _MATRIX_A
-        R[k] = v
+    """The next 624 words, in three runs so that no index needs a modulo."""
+    for k in range(N - M):
+        R[k] = _mix(R[k], R[k + 1], R[k + M])
+    for k in range(N - M, N - 1):
+        R[k] = _mix(R[k], R[k + 1], R[k + M - N])
+    R[N - 1] = _mix(R[N - 1], R[0], R[M - 1])
     R[N] = 0
+
+
+@njit(cache=True)
+def _mix(a, b, c):
+    y = (a & _UPPER) | (b & _LOWER)
+    v = c ^ (y >> np.uint32(1))
+    if y & np.uint32(1):
+        v ^= _MATRIX_A
+    return v
 
 
 @njit(cache=True)

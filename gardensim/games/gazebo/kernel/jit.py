@@ -1,0 +1,45 @@
+"""``njit`` for the kernel: one compiled version of a function per argument *kind*.
+
+numba compiles a function called from compiled code once per exact argument types, and types a
+constant argument by its value (``log_event(S, ev, EV_CREATE, ...)`` and
+``log_event(S, ev, EV_EXPAND, ...)`` are two compilations) and an integer by its width (a seat
+read from the int32 position and one counted in int64 are two more). Across the kernel that
+came to several compilations of most functions, and the first compile to minutes. This
+decorator hands numba the call's types with literals dropped and signed integers widened to
+int64, so each function compiles once per kind of argument; what a function computes does not
+change (an int32 argument is converted exactly, and the kernel does no arithmetic that relies
+on 32-bit overflow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numba
+from numba import types
+
+
+def _kind(t: Any) -> Any:
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
+def njit(*args: Any, **options: Any) -> Any:
+    """``numba.njit`` (same options) whose compiled callers share one version per argument
+    kind (module docstring)."""
+    def wrap(fn: Callable[..., Any]) -> Any:
+        dispatcher = numba.njit(**options)(fn)
+        resolve = dispatcher.get_call_template
+
+        def get_call_template(arg_types: Any, kws: Any) -> Any:
+            return resolve(tuple(_kind(t) for t in arg_types), kws)
+
+        dispatcher.get_call_template = get_call_template
+        return dispatcher
+
+    if args and callable(args[0]):
+        return wrap(args[0])
+    return wrap
