@@ -1,4 +1,6 @@
-"""Micro-benchmarks of the Gazebo engine (issue 4 speed targets), one core, medians of repeats.
+"""Micro-benchmarks of the readable Gazebo engine (issue 4 speed targets), one core, medians of
+repeats; the play loop is held to the readable engine (``engine="python"``), as the compiled
+kernel has its own benchmarks (``bench_kernel.py``).
 
 Measures, on 2-player Aviary with Gazebo-style drawing unless told otherwise:
 
@@ -74,7 +76,7 @@ def main() -> None:
     def loop_games(telemetry: bool = False, bots=random_bots, n: int = args.games) -> int:
         base = next(counter) * 100_000
         for i in range(n):
-            play_game(game, bots, 1, base + i, telemetry=telemetry)
+            play_game(game, bots, 1, base + i, telemetry=telemetry, engine="python")
         return n
 
     moves_seen = []

@@ -1,4 +1,6 @@
 """Instructions per game under valgrind (callgrind): a speed figure machine load cannot move.
+Of the readable engine (``engine="python"``): compiled numba code under valgrind is another
+matter, and the kernel has its own benchmarks.
 
 Wall-clock rates on the shared 2-core machine swing by half from one hour to the next for the
 same code; the number of machine instructions a game takes does not (same interpreter, same
@@ -35,10 +37,11 @@ from gardensim.sim.play import play_game
 bot, games, telemetry = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 game = registry.make_game("gazebo", "aviary", 2, {"draw": "gazebo"})
 bots = [registry.make_bot(bot)] * 2
-parts = [play_game(game, bots, 0, 0, 0, telemetry).turns]
+parts = [play_game(game, bots, 0, 0, 0, telemetry, engine="python").turns]
 if telemetry:
     frames.columns_to_table(parts, frames.turns_schema(game), "warm")
-parts = [play_game(game, bots, 0, g, g // 2, telemetry).turns for g in range(games)]
+parts = [play_game(game, bots, 0, g, g // 2, telemetry, engine="python").turns
+         for g in range(games)]
 if telemetry:
     frames.columns_to_table(parts, frames.turns_schema(game), "bench")
 """

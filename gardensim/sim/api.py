@@ -211,6 +211,7 @@ def resume(
         return run
     if store.read_study_text() is None:
         store.write_study(to_toml(plan.study.to_dict()))
+    _add_engines(manifest, new_manifest(plan)["engines"])
     with Backend(jobs, backend, scheduler, tasks=plan.task_count - len(found.done)) as pool:
         execution = execute(plan, store=store, manifest=manifest, done=found.done, pool=pool,
                             progress=progress, writer=host_process())
@@ -239,20 +240,20 @@ def _open_for_resume(store: RunStore, given: Study | None) -> tuple[Plan, dict[s
     plan = Plan.build(study, manifest["batches"]["size"])
     fresh = new_manifest(plan)
     _refuse_other_rules(store, manifest, fresh)
-    _add_engines(manifest, fresh)
+    _add_engines(manifest, {arm: [] for arm in fresh["engines"]})
     return plan, manifest
 
 
-def _add_engines(manifest: dict[str, Any], fresh: Mapping[str, Any]) -> None:
-    """The engines that played a run, over all its sessions: the engine is not a rule (every
-    engine plays the same games), so a run may be resumed by another. Runs stored before the
-    manifest named the engine were played by the readable one; for a while it sat in the
-    rules."""
-    for arm, now in fresh["engines"].items():
+def _add_engines(manifest: dict[str, Any], now: Mapping[str, list[str]]) -> None:
+    """The engines that played a run, over all its sessions, with ``now`` (per arm) added: the
+    engine is not a rule (every engine plays the same games), so a run may be resumed by
+    another. Runs stored before the manifest named the engine were played by the readable
+    one; for a while it sat in the rules."""
+    for arm, engines in now.items():
         before = manifest.get("engines", {}).get(arm)
         if before is None:
             before = manifest["rules"].get(arm, {}).pop("engine", [PYTHON_ENGINE])
-        manifest.setdefault("engines", {})[arm] = sorted({*before, *now})
+        manifest.setdefault("engines", {})[arm] = sorted({*before, *engines})
 
 
 def _refuse_other_rules(

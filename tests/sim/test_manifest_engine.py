@@ -32,4 +32,5 @@ def test_a_run_that_named_its_engine_among_the_rules_is_reused(tmp_path):
     again = gardensim.simulate({**study, "engine": "auto"}, out=tmp_path / "run", jobs=1,
                                progress=False)
     assert again.reused
+    assert again.manifest["engines"] == {"base": ["python"]}  # the kernel played no game
     assert again.games["moves"].equals(first.games["moves"])
