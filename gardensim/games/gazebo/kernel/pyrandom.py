@@ -28,14 +28,18 @@ def new_state() -> np.ndarray:
     return np.zeros(SIZE, dtype=np.uint32)
 
 
-@njit(cache=True)
-def _init_genrand(R, s: int) -> None:
-    R[0] = np.uint32(s & 0xFFFFFFFF)
+def _init_genrand(s: int) -> np.ndarray:
+    """``init_genrand(s)``: the state ``init_by_array`` starts from, always ``s = 19650218``,
+    so it is made once here and copied for every seeding."""
+    R = np.zeros(N, dtype=np.uint32)
+    R[0] = s
     for i in range(1, N):
-        prev = np.uint64(R[i - 1])
-        R[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30)))
-                          + np.uint64(i)) & np.uint64(0xFFFFFFFF))
-    R[N] = N
+        prev = int(R[i - 1])
+        R[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
+    return R
+
+
+_BASE = _init_genrand(19650218)
 
 
 @njit(cache=True)
@@ -43,17 +47,17 @@ def seed(R, value: int) -> None:
     """``random.Random(value)`` for a non-negative ``value`` below 2**64: ``init_by_array``
     over its little-endian 32-bit words (one word for 0)."""
     v = np.uint64(value)
-    key = np.empty(2, dtype=np.uint64)
-    key[0] = v & np.uint64(0xFFFFFFFF)
-    key[1] = v >> np.uint64(32)
-    klen = 2 if key[1] != 0 else 1
-    _init_genrand(R, 19650218)
+    low = v & np.uint64(0xFFFFFFFF)
+    high = v >> np.uint64(32)
+    klen = 2 if high != 0 else 1
+    for i in range(N):
+        R[i] = _BASE[i]
     mask = np.uint64(0xFFFFFFFF)
     i, j = 1, 0
     for _ in range(max(N, klen)):
         prev = np.uint64(R[i - 1])
         R[i] = np.uint32(((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30)))
-                                                * np.uint64(1664525))) + key[j]
+                                                * np.uint64(1664525))) + (low if j == 0 else high)
                           + np.uint64(j)) & mask)
         i += 1
         j += 1
