@@ -295,6 +295,20 @@ def expand_key(S, k: int, new, nnew: int, lone, nlone: int, p: int, n: int):
     return (S[S[O_OWNER] + k] - p) % n, first
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def group_squares(added, gnew, gnnew, glone, gnlone, g: int) -> int:
+    """Into ``added``, the squares group ``g`` brings to its nook (absorbed, created or
+    expanded): its new cells, then the lone squares it joins; returns how many."""
+    m = 0
+    for i in range(gnnew[g]):
+        added[m] = gnew[2 * g + i]
+        m += 1
+    for i in range(gnlone[g]):
+        added[m] = glone[8 * g + i]
+        m += 1
+    return m
+
+
 @njit(cache=True, _nrt=False)
 def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     """Lay colours ``x`` on the first cell of slot ``s`` and ``y`` on its second (known
@@ -415,13 +429,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             S[o_size + k] = 0
             S[o_gaz + k] = 0
             relabel(S, k, keep)
-        m = 0
-        for i in range(gnnew[g]):
-            added[m] = gnew[2 * g + i]
-            m += 1
-        for i in range(gnlone[g]):
-            added[m] = glone[8 * g + i]
-            m += 1
+        m = group_squares(added, gnew, gnnew, glone, gnlone, g)
         join(S, T, keep, added, m)
         S[o_owner + keep] = w
         S[o_gaz + keep] = kept
@@ -456,13 +464,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         g = cre[j]
         k = S[NEXT_NOOK]
         S[NEXT_NOOK] = k + 1
-        m = 0
-        for i in range(gnnew[g]):
-            added[m] = gnew[2 * g + i]
-            m += 1
-        for i in range(gnlone[g]):
-            added[m] = glone[8 * g + i]
-            m += 1
+        m = group_squares(added, gnew, gnnew, glone, gnlone, g)
         S[o_size + k] = 0
         S[S[O_PMASK] + k] = 0
         S[S[O_VMASK] + k] = 0
@@ -502,13 +504,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
         g = exg[j]
         k = gids[8 * g]
         old_v = S[S[O_VMASK] + k]
-        m = 0
-        for i in range(gnnew[g]):
-            added[m] = gnew[2 * g + i]
-            m += 1
-        for i in range(gnlone[g]):
-            added[m] = glone[8 * g + i]
-            m += 1
+        m = group_squares(added, gnew, gnnew, glone, gnlone, g)
         join(S, T, k, added, m)
         o = S[o_owner + k]
         if S[o_gaz + k] < 2 and S[o_size + k] >= BIG_NOOK:

@@ -66,6 +66,8 @@ def determinize(S, D, player: int, R) -> None:
     for t in range(6):
         left[t] = S[S[O_SET] + t] - S[S[O_ONBOARD_T] + t] - S[S[O_HANDS] + 6 * player + t]
     pool = np.empty(81, dtype=np.int64)
+    singles = np.empty(81, dtype=np.int64)
+    ns = 0
     if S[QIN]:
         m = 0
         for t in range(6):
@@ -83,42 +85,38 @@ def determinize(S, D, player: int, R) -> None:
             for _ in range(size):
                 m -= 1
                 D[h + pool[m]] += 1
-        for i in range(m):
-            D[D[O_GENERAL] + i] = pool[i]
-        D[GPTR] = 0
-        D[GLEN] = m
-        return
-    singles = np.empty(81, dtype=np.int64)
-    ns = 0
-    m = 0
-    for t in range(6):
-        for _ in range(left[t]):
-            if t < 3:
-                singles[ns] = t
-                ns += 1
-            else:
-                pool[m] = t
-                m += 1
-    pyrandom.shuffle(R, singles, ns)
-    pyrandom.shuffle(R, pool, m)
-    for s in range(n):
-        if s == player:
-            continue
-        h = S[O_HANDS] + 6 * s
-        k_single = S[h] + S[h + 1] + S[h + 2]
-        k_double = S[h + 3] + S[h + 4] + S[h + 5]
+    else:
+        m = 0
         for t in range(6):
-            D[h + t] = 0
-        for _ in range(k_single):
-            ns -= 1
-            D[h + singles[ns]] += 1
-        for _ in range(k_double):
-            m -= 1
-            D[h + pool[m]] += 1
+            for _ in range(left[t]):
+                if t < 3:
+                    singles[ns] = t
+                    ns += 1
+                else:
+                    pool[m] = t
+                    m += 1
+        pyrandom.shuffle(R, singles, ns)
+        pyrandom.shuffle(R, pool, m)
+        for s in range(n):
+            if s == player:
+                continue
+            h = S[O_HANDS] + 6 * s
+            k_single = S[h] + S[h + 1] + S[h + 2]
+            k_double = S[h + 3] + S[h + 4] + S[h + 5]
+            for t in range(6):
+                D[h + t] = 0
+            for _ in range(k_single):
+                ns -= 1
+                D[h + singles[ns]] += 1
+            for _ in range(k_double):
+                m -= 1
+                D[h + pool[m]] += 1
     for i in range(m):
         D[D[O_GENERAL] + i] = pool[i]
     D[GPTR] = 0
     D[GLEN] = m
+    if S[QIN]:
+        return
     for s in range(n):
         size = S[S[O_PLENS] + s] - S[S[O_PPTR] + s]
         base = D[O_PRIVATE] + s * S[PLEN]
