@@ -203,7 +203,7 @@ def value(S, T, player: int, W) -> float:
     return 1.0 / (1.0 + math.exp(-(partial + W[4] * exposed + W[5] * threatened)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
     """``value`` for ``player`` after each of ``actions[:k]`` into ``out``, each applied on a
     copy: the plain definition ``action_values`` must equal to the last bit."""

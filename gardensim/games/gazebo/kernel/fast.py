@@ -69,6 +69,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         t0 = time.perf_counter()
         record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry)
         spent = time.perf_counter() - t0
+        moved = notation[record.moves[:, 0]].tolist()
         n = game.num_players
         outcome = kernel.outcome(record.state)
         winners = outcome["winners"]
@@ -79,7 +80,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             "seed": seed,
             "players": n,
             "turns": outcome["turn"],
-            "moves": " ".join(notation[record.moves[:, 0]].tolist()),
+            "moves": " ".join(moved),
         }
         for s in range(MAX_SEATS):
             present = s < n
@@ -99,7 +100,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             "seat": seats,
             "bot": [specs[s] for s in seats],
             "decision_s": [per_turn] * len(seats),
-            **ktel.turn_table(record, names, n),
+            **ktel.turn_table(record, moved, n),
         }
         return GameRecord(game=row, turns=turns)
 

@@ -9,6 +9,14 @@ decorator hands numba the call's types with literals dropped and signed integers
 int64, so each function compiles once per kind of argument; what a function computes does not
 change (an int32 argument is converted exactly, and the kernel does no arithmetic that relies
 on 32-bit overflow).
+
+numba also links the code of every callee into each compiled function and has LLVM optimise
+and emit that whole closure again, once per function: a search step that reaches the rules and
+the evaluation compiles them once more. So the steps with a single caller that reach them (the
+mcts steps, greedy's choice, one-ply values of one action) are inlined into that caller
+(``inline="always"``); a large inlined function is called from one place (a loop where the
+rules need it twice, as in ``legality.placement_legal``), since each inlined copy is typed and
+lowered anew.
 """
 
 from __future__ import annotations

@@ -389,10 +389,12 @@ def placement_legal(S, T, s: int, x: int, y: int, scratch) -> bool:
     orientation); ``scratch`` holds 16 ints."""
     a = T[2][s, 0]
     b = T[2][s, 1]
-    if x == y:
-        return group_legal(S, T, a, b, a, b, x, scratch)
-    return group_legal(S, T, a, -1, a, b, x, scratch) and group_legal(S, T, b, -1, a, b, y,
-                                                                        scratch)
+    # a double is one group over both cells; group_legal is named once (jit.py: compile time)
+    for half in range(1 if x == y else 2):
+        cell, col = (b, y) if half else (a, x)
+        if not group_legal(S, T, cell, b if x == y else -1, a, b, col, scratch):
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

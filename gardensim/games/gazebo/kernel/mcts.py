@@ -15,7 +15,8 @@ sibling, and the node's widening order as a range of ``pool``) and a float colum
 A node's children are found by marking their actions in an array indexed by action code (codes
 stay below ``DECLINE + 1``), so a step costs the node's legal actions plus its children, not
 their product. A widening order grows (actions legal only in later samples are appended), so
-a range that would overflow moves to the end of the pool, which doubles when full.
+a range that would overflow moves to the end of the pool, which doubles when full. The steps
+with one caller are inlined into it (``jit`` says why: compile time).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def reserve(pool, top: int, extra: int):
     return bigger
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def node_order(nodes, node: int, pool, top, D, T, ev, evc, legal, k: int, W, scratch, vals,
                flag):
     """``MCTSBot._order``: the node's actions, best one-ply value for the seat to move first
@@ -152,7 +153,7 @@ def leaf_values(D, T, W, out) -> None:
         out[s] = value(D, T, s, W)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def greedy_step(D, T, ev, evc, acts, W, epsilon: float, scratch, vals, slots_buf, R) -> int:
     """``bots.greedy.greedy_step`` on a sample: epsilon-random, else the best one-ply value
     for the seat to move, exact ties to the generator."""
@@ -165,7 +166,7 @@ def greedy_step(D, T, ev, evc, acts, W, epsilon: float, scratch, vals, slots_buf
     return kplay.pick_best(acts, vals, k, R)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def simulate(D, T, ev, evc, acts, W, P, horizon: int, scratch, vals, slots_buf, R,
              out) -> None:
     """``MCTSBot._simulate``: play on from the sample with the rollout policy; win shares at
@@ -187,7 +188,7 @@ def simulate(D, T, ev, evc, acts, W, P, horizon: int, scratch, vals, slots_buf, 
     win_shares(D, out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def widened(nodes, node: int, pool, top, D, T, ev, evc, acts, k: int, W, scratch, vals, flag,
             widen: float, cand):
     """The actions the node considers now, into ``cand``: all of ``acts[:k]`` in legal order,
@@ -213,7 +214,7 @@ def widened(nodes, node: int, pool, top, D, T, ev, evc, acts, k: int, W, scratch
     return pool, m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def untried(nodes, node: int, pool, top, D, T, ev, evc, cand, m: int, untried_n: int, W,
             scratch, vals, flag, child_at, expand: int, widen: float, R):
     """``MCTSBot._untried``: the one untried action of ``cand[:m]``, else a random one (random

@@ -131,7 +131,7 @@ def determinize(S, D, player: int, R) -> None:
     D[RLEN] = ns
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def greedy_choice(S, T, ev, evc, actions, W, epsilon: float, samples: int, D, scratch,
                   vals, totals, slots_buf, R) -> int:
     """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does."""

@@ -45,7 +45,9 @@ _BASE = _init_genrand(19650218)
 @njit(cache=True)
 def seed(R, value: int) -> None:
     """``random.Random(value)`` for a non-negative ``value`` below 2**64: ``init_by_array``
-    over its little-endian 32-bit words (one word for 0)."""
+    over its little-endian 32-bit words (one word for 0). The previous word is carried in a
+    register rather than read back from ``R``: the loop is one long dependency chain, and a
+    game seeds three generators."""
     v = np.uint64(value)
     low = v & np.uint64(0xFFFFFFFF)
     high = v >> np.uint64(32)
@@ -54,11 +56,11 @@ def seed(R, value: int) -> None:
         R[i] = _BASE[i]
     mask = np.uint64(0xFFFFFFFF)
     i, j = 1, 0
+    prev = np.uint64(R[0])
     for _ in range(max(N, klen)):
-        prev = np.uint64(R[i - 1])
-        R[i] = np.uint32(((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30)))
-                                                * np.uint64(1664525))) + (low if j == 0 else high)
-                          + np.uint64(j)) & mask)
+        prev = ((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
+                + (low if j == 0 else high) + np.uint64(j)) & mask
+        R[i] = np.uint32(prev)
         i += 1
         j += 1
         if i >= N:
@@ -67,10 +69,9 @@ def seed(R, value: int) -> None:
         if j >= klen:
             j = 0
     for _ in range(N - 1):
-        prev = np.uint64(R[i - 1])
-        R[i] = np.uint32(((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30)))
-                                                * np.uint64(1566083941))) - np.uint64(i))
-                         & mask)
+        prev = ((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)))
+                - np.uint64(i)) & mask
+        R[i] = np.uint32(prev)
         i += 1
         if i >= N:
             R[0] = R[N - 1]

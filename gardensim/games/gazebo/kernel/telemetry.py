@@ -87,8 +87,9 @@ def _game_counts(events, out) -> None:
             out[2, p] += 1
 
 
-def turn_table(record: Any, names: Any, n: int) -> dict[str, list[Any]]:
-    """``TelemetryMixin.turn_table`` of a kernel game (``names``: action code -> notation)."""
+def turn_table(record: Any, moved: list[str], n: int) -> dict[str, list[Any]]:
+    """``TelemetryMixin.turn_table`` of a kernel game (``moved``: the notation of each of its
+    moves, which the game row joins too)."""
     marks = record.turns
     events = record.events
     bounds = marks[:, 2].astype(np.int64)
@@ -96,11 +97,9 @@ def turn_table(record: Any, names: Any, n: int) -> dict[str, list[Any]]:
     counts = np.zeros((rows, _WIDTH), dtype=np.int64)
     start = record.state[record.state[O_START]:record.state[O_START] + n].astype(np.int64)
     _turn_counts(events, bounds, _COLUMN_OF_CODE, start, counts)
-    acts = record.moves[:, 0].tolist()
     starts = marks[:, 6].tolist()
     table: dict[str, list[Any]] = {
-        "move": [" ".join([names[a] for a in acts[starts[i]:starts[i + 1]]])
-                 for i in range(rows)],
+        "move": [" ".join(moved[starts[i]:starts[i + 1]]) for i in range(rows)],
         "hand_singles": marks[:-1, 3].tolist(),
         "hand_doubles": marks[:-1, 4].tolist(),
         "legal_moves": marks[:-1, 5].tolist(),
@@ -114,12 +113,13 @@ def turn_table(record: Any, names: Any, n: int) -> dict[str, list[Any]]:
         table[f"placed_{s}"] = columns[_PLACED + s] if live else absent
         table[f"returned_{s}"] = columns[_RETURNED + s] if live else absent
         table[f"supply_{s}"] = columns[_SUPPLY + s] if live else absent
-    words: list[list[str]] = [[] for _ in range(rows)]
+    draws = [""] * rows
     at = np.flatnonzero(events[:, 0] == EV_DRAW)
     for turn, pile in zip(np.searchsorted(bounds, at, side="right").tolist(),
                           events[at, 2].tolist(), strict=True):
-        words[turn - 1].append(_PILE_WORDS[pile])
-    table["draws"] = [",".join(w) for w in words]
+        word = _PILE_WORDS[pile]
+        draws[turn - 1] = f"{draws[turn - 1]},{word}" if draws[turn - 1] else word
+    table["draws"] = draws
     table["drew_singles"] = columns[_DREW_S]
     table["drew_doubles"] = columns[_DREW_D]
     return table
