@@ -65,6 +65,20 @@ def test_the_generator_is_pythons() -> None:
         assert a.tolist() == b
 
 
+def test_seeding_generators_three_at_a_time_seeds_each_as_python_does() -> None:
+    """``seed_all`` (how the play loop seeds the deal's and the seats' generators, three at a
+    time) against CPython, for one to five generators with seeds of one and two words."""
+    seeds = [0, 3, 2**32 - 1, 2**32, 2**40 + 7, 2**63 - 1]
+    for k in range(1, 6):
+        for first in range(len(seeds)):
+            values = [seeds[(first + i) % len(seeds)] for i in range(k)]
+            Rs = np.zeros((k, pyrandom.SIZE), dtype=np.uint32)
+            pyrandom.seed_all(Rs, np.array(values, dtype=np.int64))
+            for R, value in zip(Rs, values, strict=True):
+                assert R[:624].tolist() == list(random.Random(value).getstate()[1][:624])
+                assert pyrandom.random(R) == random.Random(value).random()
+
+
 @pytest.mark.parametrize(("board", "players", "options"), CONFIGS[::3] + CONFIGS[-10:])
 def test_the_kernel_deals_the_readable_piles(board: str, players: int, options: dict) -> None:
     try:

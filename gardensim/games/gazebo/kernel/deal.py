@@ -31,12 +31,18 @@ from gardensim.games.gazebo.kernel.layout import (
 
 @njit(cache=True)
 def deal_into(S, template, seed: int, private_singles: int, R) -> None:
-    """``S``: ``template`` dealt with ``random.Random(seed)`` (rulings 17, 18) as
+    """``S``: ``template`` dealt with ``random.Random(seed)`` (``deal_with``)."""
+    pyrandom.seed(R, seed)
+    deal_with(S, template, private_singles, R)
+
+
+@njit(cache=True)
+def deal_with(S, template, private_singles: int, R) -> None:
+    """``S``: ``template`` dealt with the generator ``R`` as seeded (rulings 17, 18) as
     ``dominoes.deal`` deals: Gazebo drawing shuffles the singles then the doubles, hands
     come from the doubles, each seat's private pile and then the reserve from the singles; Qin
     drawing shuffles one pile that gives the hands and the general pile."""
     copy_state(S, template)
-    pyrandom.seed(R, seed)
     n = S[NPL]
     hs = S[HAND_SIZE]
     counts = S[O_SET]

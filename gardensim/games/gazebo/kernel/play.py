@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from gardensim.games.gazebo.kernel import mcts, pyrandom
+from gardensim.games.gazebo.kernel.deal import deal_with
 from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
@@ -177,20 +178,22 @@ TURN_COLS = 7
 
 
 @njit(cache=True)
-def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seeds, moves, turns,
-              mark_turns: bool, P) -> int:
-    """Play the game of ``S`` (just dealt) to its end with one bot per seat (``kinds``:
+def play_game(S, template, private_singles: int, log: bool, T, ev, evc, kinds, epsilon,
+              samples, W, seeds, moves, turns, mark_turns: bool, P) -> int:
+    """Deal ``S`` from ``template`` with ``random.Random(seeds[0])`` (``deal.deal_with``; the
+    event log on with ``log``) and play it to its end with one bot per seat (``kinds``:
     RANDOM, GREEDY or MCTS; greedy's ``epsilon``, ``samples``, mcts's parameter row ``P``
-    (``mcts.P_*``) and the weights ``W`` per seat), seat
-    ``s`` drawing from ``random.Random(seeds[s])``; each
-    action goes into ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``.
-    With ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
-    ``TelemetryMixin.mark`` and the play loop's turn index and seat) goes into ``turns``, the
-    last row holding the log's end.
+    (``mcts.P_*``) and the weights ``W`` per seat), seat ``s`` drawing from
+    ``random.Random(seeds[1 + s])``; each action goes into ``moves[i, 0]`` with the event-log
+    length before it in ``moves[i, 1]``. With ``mark_turns`` (and the event log on), each
+    turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn index and
+    seat) goes into ``turns``, the last row holding the log's end. The deal is played here so
+    that its generator and the seats' are seeded together (``pyrandom.seed_three``).
     Returns (actions, turns)."""
-    Rs = np.empty((seeds.shape[0], pyrandom.SIZE), dtype=np.uint32)
-    for i in range(seeds.shape[0]):
-        pyrandom.seed(Rs[i], seeds[i])
+    gens = np.empty((seeds.shape[0], pyrandom.SIZE), dtype=np.uint32)
+    pyrandom.seed_all(gens, seeds)
+    deal_with(S, template, private_singles, gens[0])
+    S[LOG] = log
     begin(S, T, ev)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
@@ -218,13 +221,13 @@ def play_game(S, T, ev, evc, kinds, epsilon, samples, W, seeds, moves, turns,
             turns[nt, 6] = n
             nt += 1
         if kinds[p] == RANDOM:
-            a = random_action(S, T, slots_buf, actions, Rs[p])
+            a = random_action(S, T, slots_buf, actions, gens[1 + p])
         elif kinds[p] == MCTS:
             a = mcts.choose(S, T, ev, evc, actions, W[p], P[p], D, scratch, vals, slots_buf,
-                            Rs[p])
+                            gens[1 + p])
         else:
             a = greedy_choice(S, T, ev, evc, actions, W[p], epsilon[p], samples[p], D,
-                              scratch, vals, totals, slots_buf, Rs[p])
+                              scratch, vals, totals, slots_buf, gens[1 + p])
         if n >= moves.shape[0]:
             raise IndexError("kernel move log full")
         moves[n, 0] = a

@@ -44,40 +44,94 @@ _BASE = _init_genrand(19650218)
 
 @njit(cache=True)
 def seed(R, value: int) -> None:
-    """``random.Random(value)`` for a non-negative ``value`` below 2**64: ``init_by_array``
-    over its little-endian 32-bit words (one word for 0). The previous word is carried in a
-    register rather than read back from ``R``: the loop is one long dependency chain, and a
-    game seeds three generators."""
+    """``random.Random(value)`` for a non-negative ``value`` below 2**63."""
+    seed_three(R, value, R, value, R, value)
+
+
+@njit(cache=True)
+def seed_all(Rs, values) -> None:
+    """``random.Random(values[i])`` into each row ``Rs[i]``, three at a time (``seed_three``)."""
+    k = values.shape[0]
+    for i in range(0, k, 3):
+        b = min(i + 1, k - 1)
+        c = min(i + 2, k - 1)
+        seed_three(Rs[i], values[i], Rs[b], values[b], Rs[c], values[c])
+
+
+@njit(cache=True)
+def _keys(value: int):
+    """What ``init_by_array``'s first loop adds at even and at odd steps for ``value``: its
+    little-endian 32-bit words plus their index (the low word alone when the high one is 0)."""
     v = np.uint64(value)
     low = v & np.uint64(0xFFFFFFFF)
     high = v >> np.uint64(32)
-    klen = 2 if high != 0 else 1
+    return low, (high + np.uint64(1) if high != 0 else low)
+
+
+@njit(cache=True, inline="always")
+def _first(R, i: int, prev, key):
+    """A step of ``init_by_array``'s first loop: word ``i`` from the previous one."""
+    return ((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
+            + key) & np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True, inline="always")
+def _second(R, i: int, prev):
+    """A step of ``init_by_array``'s second loop."""
+    return ((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)))
+            - np.uint64(i)) & np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True)
+def seed_three(Ra, va: int, Rb, vb: int, Rc, vc: int) -> None:
+    """``random.Random(v)`` into each of three generators (some may be the same generator
+    with the same value): ``init_by_array`` over the value's 32-bit words.
+
+    Seeding is one long chain of dependent multiply-and-xor steps, so its cost is latency, not
+    work: three chains stepped together run side by side in the CPU in about the time of one,
+    and a game seeds three generators (its deal's and two seats'). Each step reads every word
+    before writing any, and the previous words are carried in registers, not read back."""
+    a0, a1 = _keys(va)
+    b0, b1 = _keys(vb)
+    c0, c1 = _keys(vc)
     for i in range(N):
-        R[i] = _BASE[i]
-    mask = np.uint64(0xFFFFFFFF)
-    i, j = 1, 0
-    prev = np.uint64(R[0])
-    for _ in range(max(N, klen)):
-        prev = ((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
-                + (low if j == 0 else high) + np.uint64(j)) & mask
-        R[i] = np.uint32(prev)
+        Ra[i] = _BASE[i]
+        Rb[i] = _BASE[i]
+        Rc[i] = _BASE[i]
+    i = 1
+    pa = np.uint64(Ra[0])
+    pb = np.uint64(Rb[0])
+    pc = np.uint64(Rc[0])
+    for t in range(N):
+        odd = t & 1
+        pa = _first(Ra, i, pa, a1 if odd else a0)
+        pb = _first(Rb, i, pb, b1 if odd else b0)
+        pc = _first(Rc, i, pc, c1 if odd else c0)
+        Ra[i] = np.uint32(pa)
+        Rb[i] = np.uint32(pb)
+        Rc[i] = np.uint32(pc)
         i += 1
-        j += 1
         if i >= N:
-            R[0] = R[N - 1]
+            Ra[0] = Ra[N - 1]
+            Rb[0] = Rb[N - 1]
+            Rc[0] = Rc[N - 1]
             i = 1
-        if j >= klen:
-            j = 0
     for _ in range(N - 1):
-        prev = ((np.uint64(R[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)))
-                - np.uint64(i)) & mask
-        R[i] = np.uint32(prev)
+        pa = _second(Ra, i, pa)
+        pb = _second(Rb, i, pb)
+        pc = _second(Rc, i, pc)
+        Ra[i] = np.uint32(pa)
+        Rb[i] = np.uint32(pb)
+        Rc[i] = np.uint32(pc)
         i += 1
         if i >= N:
-            R[0] = R[N - 1]
+            Ra[0] = Ra[N - 1]
+            Rb[0] = Rb[N - 1]
+            Rc[0] = Rc[N - 1]
             i = 1
-    R[0] = np.uint32(0x80000000)
-    R[N] = N
+    for R in (Ra, Rb, Rc):
+        R[0] = np.uint32(0x80000000)
+        R[N] = N
 
 
 @njit(cache=True)

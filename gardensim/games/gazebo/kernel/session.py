@@ -159,10 +159,11 @@ class KernelGame:
             raise ValueError(f"{len(bots)} bots for {n} seats")
         if streams is None:
             streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
-        S = self.deal(seed, log)
+        S = np.empty_like(self._template)
         kinds, eps, samples, W, P = self._bot_arrays(bots)
-        k, nt = play.play_game(S, self.tables, self._ev, self._evc, kinds, eps, samples, W,
-                               np.array(streams, dtype=np.int64), self._moves,
+        k, nt = play.play_game(S, self._template, self._private_singles, log, self.tables,
+                               self._ev, self._evc, kinds, eps, samples, W,
+                               np.array([seed, *streams], dtype=np.int64), self._moves,
                                self._turns, marks, P)
         if not log:
             return KernelRecord(seed, self._moves[:k].copy(), self._ev[:0], self._evc[:0], S,
