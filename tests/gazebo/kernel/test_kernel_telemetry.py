@@ -55,4 +55,7 @@ def test_kernel_telemetry_equals_the_readable_engines(board: str, players: int,
         turns, row = readable_telemetry(game, seed, record.actions)
         moved = [names[a] for a in record.moves[:, 0].tolist()]
         assert ktel.turn_table(record, moved, players) == turns, f"seed {seed}"
-        assert ktel.game_row(record) == row, f"seed {seed}"
+        telemetry_row, winners, turn = ktel.game_row(record)
+        assert telemetry_row == row, f"seed {seed}"
+        assert winners == kernel.outcome(record.state)["winners"], f"seed {seed}"
+        assert turn == kernel.outcome(record.state)["turn"], f"seed {seed}"

@@ -71,15 +71,14 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         spent = time.perf_counter() - t0
         moved = notation[record.moves[:, 0]].tolist()
         n = game.num_players
-        outcome = kernel.outcome(record.state)
-        winners = outcome["winners"]
-        per_turn = spent / max(outcome["turn"], 1)
+        telemetry_row, winners, turn = ktel.game_row(record)
+        per_turn = spent / max(turn, 1)
         row: dict[str, Any] = {
             "game": game_index,
             "deal": deal,
             "seed": seed,
             "players": n,
-            "turns": outcome["turn"],
+            "turns": turn,
             "moves": " ".join(moved),
         }
         for s in range(MAX_SEATS):
@@ -89,7 +88,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             row[f"win_{s}"] = share if present else float("nan")
             row[f"decision_s_{s}"] = per_turn if present else float("nan")
         row["winners"] = ",".join(str(s) for s in winners)
-        row.update(ktel.game_row(record))
+        row.update(telemetry_row)
         if not telemetry:
             return GameRecord(game=row)
         marks = record.turns
