@@ -161,7 +161,7 @@ def game_row(record: Any) -> tuple[dict[str, Any], list[int], int]:
     live = int(record.state[NPL]) * _NFACTS
     tail = len(_FACT_KEYS)
     row: dict[str, Any] = {"end_reason": END_REASONS[values[tail + 1]]}
-    row.update(zip(_FACT_KEYS, values[:live]))
+    row.update(zip(_FACT_KEYS[:live], values[:live], strict=True))
     row.update(dict.fromkeys(_FACT_KEYS[live:]))
     row["dominoes_placed"] = values[tail]
     mask = values[tail + 2]
