@@ -114,8 +114,11 @@ def columns_to_table(
 
     No pandas: this runs once per batch in every worker and its cost counts against the
     telemetry budget. A part lacking a column gives nulls there, which only nullable dtypes
-    accept. ``length`` is the row count when no part has a column to tell it.
+    accept. ``length`` is the row count when no part has a column to tell it. A column that
+    every part gives as a numpy array is joined as arrays (a compiled engine's counts need
+    never become Python objects).
     """
+    import numpy as np
     import pyarrow as pa
 
     sizes = [len(next(iter(part.values()))) if part else 0 for part in parts]
@@ -123,11 +126,26 @@ def columns_to_table(
     arrays = {"arm": pa.array([arm] * rows, pa.string())}
     for column in (c for c in schema if c != "arm"):
         dtype = schema[column]
+        chunks = [part.get(column) for part in parts]
+        if chunks and all(isinstance(chunk, np.ndarray) for chunk in chunks):
+            arrays[column] = _numpy_array(column, np.concatenate(chunks), dtype)
+            continue
         data: list[Any] = []
-        for part, size in zip(parts, sizes, strict=True):
-            data.extend(part[column] if column in part else [None] * size)
+        for chunk, size in zip(chunks, sizes, strict=True):
+            data.extend([None] * size if chunk is None else chunk)
         arrays[column] = _array(column, data, dtype)
     return pa.table(arrays)
+
+
+def _numpy_array(column: str, values: Any, dtype: str) -> Any:
+    """A column of numpy values as an Arrow array of the schema's type (a value the type
+    cannot hold is an error, as in :func:`_array`)."""
+    import pyarrow as pa
+
+    try:
+        return pa.array(values, _arrow_type(dtype))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as exc:
+        raise ValueError(f"column {column!r} does not fit dtype {dtype}: {exc}") from None
 
 
 def _array(column: str, data: list[Any], dtype: str) -> Any:

@@ -67,17 +67,20 @@ def lineup_seating(
 @dataclass
 class GameRecord:
     """What one played game leaves behind: its row and, with telemetry, its turns as columns
-    (column name -> one value per turn, runner columns first)."""
+    (column name -> one value per turn, runner columns first; a list, or a numpy array where a
+    compiled engine counted)."""
 
     game: dict[str, Any]
-    turns: dict[str, list[Any]] = field(default_factory=dict)
+    turns: dict[str, Any] = field(default_factory=dict)
 
     @property
     def turn_rows(self) -> list[dict[str, Any]]:
-        """The turns as one dict per turn (for reading; the runner keeps columns)."""
+        """The turns as one dict per turn of Python values (for reading; the runner keeps
+        columns)."""
         names = list(self.turns)
+        columns = [v.tolist() if hasattr(v, "tolist") else v for v in self.turns.values()]
         return [dict(zip(names, values, strict=True))
-                for values in zip(*self.turns.values(), strict=True)]
+                for values in zip(*columns, strict=True)]
 
 
 def _columns(rows: Sequence[dict[str, Any]]) -> dict[str, list[Any]]:

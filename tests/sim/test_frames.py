@@ -52,3 +52,21 @@ def test_no_parts_give_an_empty_frame_with_every_column():
     frame = frames.tables_to_frame([], SCHEMA, {"arm": ["a"]})
     assert frame.empty and list(frame.columns) == list(SCHEMA)
     assert str(frame["seat_score"].dtype) == "Int8"
+
+
+def test_numpy_column_parts_join_as_the_same_table_as_lists():
+    """A compiled engine hands counts as numpy arrays: joined as arrays they give the table
+    list parts give, alone or mixed with list parts; a value too big is still an error."""
+    import numpy as np
+
+    lists = [{"game": [0, 0], "points": [3, -2], "note": ["a", "b"]},
+             {"game": [1], "points": [5], "note": ["c"]}]
+    arrays = [{"game": np.array([0, 0]), "points": np.array([3, -2]), "note": ["a", "b"]},
+              {"game": np.array([1]), "points": np.array([5]), "note": ["c"]}]
+    mixed = [arrays[0], lists[1]]
+    expected = frames.columns_to_table(lists, SCHEMA, "a")
+    assert frames.columns_to_table(arrays, SCHEMA, "a").equals(expected)
+    assert frames.columns_to_table(mixed, SCHEMA, "a").equals(expected)
+    with pytest.raises(ValueError, match="column 'points' does not fit dtype int8"):
+        frames.columns_to_table([{"game": np.array([0]), "points": np.array([300])}], SCHEMA,
+                                "a")

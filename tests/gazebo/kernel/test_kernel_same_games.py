@@ -33,7 +33,9 @@ def _untimed(columns: dict) -> dict:
     """A game row or turn table without timings, NaN (an absent seat) as None."""
     def plain(v):
         return None if isinstance(v, float) and v != v else v
-    return {k: ([plain(x) for x in v] if isinstance(v, list) else plain(v))
+    def listed(v):
+        return v.tolist() if isinstance(v, np.ndarray) else v
+    return {k: ([plain(x) for x in listed(v)] if isinstance(listed(v), list) else plain(v))
             for k, v in columns.items() if not k.startswith(TIMING)}
 
 

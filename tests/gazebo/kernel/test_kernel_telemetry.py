@@ -7,6 +7,7 @@ turn column and the game row must be equal.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gardensim.games.gazebo.game import GazeboGame
@@ -54,7 +55,9 @@ def test_kernel_telemetry_equals_the_readable_engines(board: str, players: int,
         record = kernel.play(seed, bots_for(game, seed))
         turns, row = readable_telemetry(game, seed, record.actions)
         moved = [names[a] for a in record.moves[:, 0].tolist()]
-        assert ktel.turn_table(record, moved, players) == turns, f"seed {seed}"
+        table = ktel.turn_table(record, moved, players)
+        assert {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in table.items()} \
+            == turns, f"seed {seed}"
         telemetry_row, winners, turn = ktel.game_row(record)
         assert telemetry_row == row, f"seed {seed}"
         assert winners == kernel.outcome(record.state)["winners"], f"seed {seed}"

@@ -92,13 +92,13 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         if not telemetry:
             return GameRecord(game=row)
         marks = record.turns
-        seats = marks[:-1, 1].tolist()
+        seats = marks[:-1, 1]
         turns = {
-            "game": [game_index] * len(seats),
-            "turn": marks[:-1, 0].tolist(),
+            "game": np.full(len(seats), game_index, dtype=np.int64),
+            "turn": marks[:-1, 0],
             "seat": seats,
-            "bot": [specs[s] for s in seats],
-            "decision_s": [per_turn] * len(seats),
+            "bot": [specs[s] for s in seats.tolist()],
+            "decision_s": np.full(len(seats), per_turn),
             **ktel.turn_table(record, moved, n),
         }
         return GameRecord(game=row, turns=turns)

@@ -113,9 +113,10 @@ def _game_facts(S, events, out) -> None:
     out[tail + 3] = S[TURN]
 
 
-def turn_table(record: Any, moved: list[str], n: int) -> dict[str, list[Any]]:
+def turn_table(record: Any, moved: list[str], n: int) -> dict[str, Any]:
     """``TelemetryMixin.turn_table`` of a kernel game (``moved``: the notation of each of its
-    moves, which the game row joins too)."""
+    moves, which the game row joins too), counts as numpy columns (``frames`` joins them as
+    arrays), text as lists."""
     marks = record.turns
     events = record.events
     bounds = marks[:, 2].astype(np.int64)
@@ -124,13 +125,13 @@ def turn_table(record: Any, moved: list[str], n: int) -> dict[str, list[Any]]:
     start = record.state[record.state[O_START]:record.state[O_START] + n].astype(np.int64)
     _turn_counts(events, bounds, _COLUMN_OF_CODE, start, counts)
     starts = marks[:, 6].tolist()
-    table: dict[str, list[Any]] = {
+    table: dict[str, Any] = {
         "move": [" ".join(moved[starts[i]:starts[i + 1]]) for i in range(rows)],
-        "hand_singles": marks[:-1, 3].tolist(),
-        "hand_doubles": marks[:-1, 4].tolist(),
-        "legal_moves": marks[:-1, 5].tolist(),
+        "hand_singles": marks[:-1, 3],
+        "hand_doubles": marks[:-1, 4],
+        "legal_moves": marks[:-1, 5],
     }
-    columns = counts.T.tolist()
+    columns = counts.T
     for i, column in enumerate(_EVENT_COLUMNS):
         table[column] = columns[i]
     absent = [None] * rows
