@@ -187,7 +187,7 @@ def play_game(S, template, private_singles: int, log: bool, T, ev, evc, kinds, e
     ``random.Random(seeds[1 + s])``; each action goes into ``moves[i, 0]`` with the event-log
     length before it in ``moves[i, 1]``. With ``mark_turns`` (and the event log on), each
     turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn index and
-    seat) goes into ``turns``, the last row holding the log's end. The deal is played here so
+    seat) goes into ``turns``, the last row holding the log's end. The game is dealt here so
     that its generator and the seats' are seeded together (``pyrandom.seed_three``).
     Returns (actions, turns)."""
     gens = np.empty((seeds.shape[0], pyrandom.SIZE), dtype=np.uint32)
