@@ -216,6 +216,14 @@ def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out)
 
 @njit(cache=True)
 def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
+    """``one_ply_values`` compiled on its own: the search calls it from several places, where
+    inlined copies would each be typed again; greedy's single call inlines it, which spares
+    compiling its closure twice."""
+    one_ply_values(S, T, ev, evc, player, actions, k, W, scratch, out)
+
+
+@njit(cache=True, inline="always")
+def one_ply_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
     """``value`` for ``player`` after each of ``actions[:k]`` into ``out``: one placement of
     each look-ahead key is applied (on ``scratch``) and its evaluation but ``exposed`` shared
     by the others, which count their own ``exposed`` (``lookahead.py``); the floats are formed

@@ -262,7 +262,7 @@ def ucb_child(nodes, rewards, cand, m: int, child_at, c: float) -> int:
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts, cand, W, P,
                       horizon: int, scratch, vals, flag, child_at, R):
     """``MCTSBot._select_and_expand`` on the sample ``D``: down by UCB while every considered

@@ -26,7 +26,7 @@ from gardensim.games.gazebo.kernel.engine import (
     legal_actions,
     random_action,
 )
-from gardensim.games.gazebo.kernel.evaluate import action_values
+from gardensim.games.gazebo.kernel.evaluate import one_ply_values
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     EVN,
@@ -145,7 +145,7 @@ def greedy_choice(S, T, ev, evc, actions, W, epsilon: float, samples: int, D, sc
     totals[:k] = 0.0
     for _ in range(samples):
         determinize(S, D, player, R)
-        action_values(D, T, ev, evc, player, actions, k, W, scratch, vals)
+        one_ply_values(D, T, ev, evc, player, actions, k, W, scratch, vals)
         for i in range(k):
             totals[i] += vals[i]
     return pick_best(actions, totals, k, R)
@@ -183,12 +183,15 @@ def play_game(S, template, private_singles: int, log: bool, T, ev, evc, kinds, e
     """Deal ``S`` from ``template`` with ``random.Random(seeds[0])`` (``deal.deal_with``; the
     event log on with ``log``) and play it to its end with one bot per seat (``kinds``:
     RANDOM, GREEDY or MCTS; greedy's ``epsilon``, ``samples``, mcts's parameter row ``P``
-    (``mcts.P_*``) and the weights ``W`` per seat), seat ``s`` drawing from
-    ``random.Random(seeds[1 + s])``; each action goes into ``moves[i, 0]`` with the event-log
-    length before it in ``moves[i, 1]``. With ``mark_turns`` (and the event log on), each
-    turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn index and
-    seat) goes into ``turns``, the last row holding the log's end. The game is dealt here so
-    that its generator and the seats' are seeded together (``pyrandom.seed_three``).
+    (``mcts.P_*``, or None when no seat searches) and the weights ``W`` per seat), seat ``s``
+    drawing from ``random.Random(seeds[1 + s])``; each action goes into ``moves[i, 0]`` with
+    the event-log length before it in ``moves[i, 1]``. With ``mark_turns`` (and the event log
+    on), each turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn
+    index and seat) goes into ``turns``, the last row holding the log's end. The game is
+    dealt here so that its generator and the seats' are seeded together
+    (``pyrandom.seed_three``). numba drops the branch on ``P is None`` when ``P`` is None, so
+    a line-up without mcts compiles a loop without the search: a random or greedy study does
+    not wait for it to compile.
     Returns (actions, turns)."""
     gens = np.empty((seeds.shape[0], pyrandom.SIZE), dtype=np.uint32)
     pyrandom.seed_all(gens, seeds)
@@ -223,6 +226,8 @@ def play_game(S, template, private_singles: int, log: bool, T, ev, evc, kinds, e
         if kinds[p] == RANDOM:
             a = random_action(S, T, slots_buf, actions, gens[1 + p])
         elif kinds[p] == MCTS:
+            if P is None:
+                raise ValueError("an mcts seat without its parameter rows")
             a = mcts.choose(S, T, ev, evc, actions, W[p], P[p], D, scratch, vals, slots_buf,
                             gens[1 + p])
         else:

@@ -176,14 +176,16 @@ class KernelGame:
 
     def _bot_arrays(self, bots: list[KernelBot]) -> tuple[np.ndarray, ...]:
         """The play loop's per-seat arrays for ``bots``, built again only when the line-up
-        changes (a study plays thousands of games with one)."""
+        changes (a study plays thousands of games with one); no mcts rows without an mcts
+        seat (``play.play_game`` then compiles without the search)."""
         if self._lineup != list(bots):
             self._lineup = list(bots)
             self._lineup_arrays = (np.array([b.kind for b in bots], dtype=np.int64),
                                    np.array([b.epsilon for b in bots], dtype=np.float64),
                                    np.array([b.samples for b in bots], dtype=np.int64),
                                    np.array([b.weights for b in bots], dtype=np.float64),
-                                   np.array([b.mcts for b in bots], dtype=np.float64))
+                                   np.array([b.mcts for b in bots], dtype=np.float64)
+                                   if any(b.kind == play.MCTS for b in bots) else None)
         return self._lineup_arrays
 
     # ----- reading the kernel back -------------------------------------------------------
