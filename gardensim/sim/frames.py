@@ -9,6 +9,7 @@ workers or the backend. Every column is documented in ``docs/telemetry.md``.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -116,25 +117,42 @@ def columns_to_table(
     telemetry budget. A part lacking a column gives nulls there, which only nullable dtypes
     accept. ``length`` is the row count when no part has a column to tell it. A column that
     every part gives as a numpy array is joined as arrays (a compiled engine's counts need
-    never become Python objects).
+    never become Python objects). Parts whose type has a ``join_parts(parts) -> columns`` (a
+    fast engine's lazy turn columns) are joined by it, a run of them at once.
     """
     import numpy as np
     import pyarrow as pa
 
+    parts = _joined_parts(parts)
     sizes = [len(next(iter(part.values()))) if part else 0 for part in parts]
     rows = sum(sizes) if length is None else length
-    arrays = {"arm": pa.array([arm] * rows, pa.string())}
+    arrays = {"arm": pa.repeat(pa.scalar(arm, pa.string()), rows)}
     for column in (c for c in schema if c != "arm"):
         dtype = schema[column]
         chunks = [part.get(column) for part in parts]
-        if chunks and all(isinstance(chunk, np.ndarray) for chunk in chunks):
-            arrays[column] = _numpy_array(column, np.concatenate(chunks), dtype)
+        if all(chunk is None for chunk in chunks):
+            arrays[column] = _array(column, [None] * rows, dtype)
+            continue
+        if all(isinstance(chunk, np.ndarray) for chunk in chunks):
+            values = chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
+            arrays[column] = _numpy_array(column, values, dtype)
             continue
         data: list[Any] = []
         for chunk, size in zip(chunks, sizes, strict=True):
             data.extend([None] * size if chunk is None else chunk)
         arrays[column] = _array(column, data, dtype)
     return pa.table(arrays)
+
+
+def _joined_parts(parts: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """``parts`` with each run of parts of one type that has ``join_parts`` joined into one
+    (rows stay in order)."""
+    out: list[Mapping[str, Any]] = []
+    for kind, run in itertools.groupby(parts, type):
+        join = getattr(kind, "join_parts", None)
+        same = list(run)
+        out.extend([join(same)] if join is not None else same)
+    return out
 
 
 def _numpy_array(column: str, values: Any, dtype: str) -> Any:

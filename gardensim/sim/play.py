@@ -14,7 +14,7 @@ DataFrames (see ``docs/telemetry.md``).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any, TypeVar
@@ -68,10 +68,11 @@ def lineup_seating(
 class GameRecord:
     """What one played game leaves behind: its row and, with telemetry, its turns as columns
     (column name -> one value per turn, runner columns first; a list, or a numpy array where a
-    compiled engine counted)."""
+    compiled engine counted; a fast engine's mapping may build them only when read, or join a
+    batch of games at once, see ``frames.columns_to_table``)."""
 
     game: dict[str, Any]
-    turns: dict[str, Any] = field(default_factory=dict)
+    turns: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def turn_rows(self) -> list[dict[str, Any]]:

@@ -7,6 +7,8 @@ turn column and the game row must be equal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pytest
 
@@ -23,6 +25,14 @@ CONFIGS = [
     ("qin", 4, {"draw": "qin-classic"}),
     ("jungle", 2, {"hand_size": 1}),
 ]
+
+
+#: the play loop's own turn columns, ahead of the game's
+RUNNER_COLUMNS = ("game", "turn", "seat", "bot", "decision_s")
+
+
+def listed(columns: Mapping) -> dict:
+    return {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in columns.items()}
 
 
 def readable_telemetry(game: GazeboGame, seed: int, actions: list[int]) -> tuple[dict, dict]:
@@ -50,15 +60,37 @@ def test_kernel_telemetry_equals_the_readable_engines(board: str, players: int,
                                                       options: dict) -> None:
     game = GazeboGame(board, players, options)
     kernel = KernelGame(game)
-    names = game.geometry.names
+    names = ktel.notation(game.geometry)
     for seed in range(6):
         record = kernel.play(seed, bots_for(game, seed))
         turns, row = readable_telemetry(game, seed, record.actions)
-        moved = [names[a] for a in record.moves[:, 0].tolist()]
-        table = ktel.turn_table(record, moved, players)
-        assert {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in table.items()} \
-            == turns, f"seed {seed}"
+        table = ktel.KernelTurns(record, names[record.moves[:, 0]].tolist(), seed, 0.0,
+                                 np.array(["bot"] * players, dtype=object))
+        own = {k: v for k, v in table.items() if k not in RUNNER_COLUMNS}
+        assert listed(own) == turns, f"seed {seed}"
         telemetry_row, winners, turn = ktel.game_row(record)
         assert telemetry_row == row, f"seed {seed}"
         outcome = kernel.outcome(record.state)
         assert (winners, turn) == (outcome["winners"], outcome["turn"]), f"seed {seed}"
+
+
+@pytest.mark.parametrize(("board", "players", "options"), CONFIGS[:3])
+def test_a_batch_of_kernel_games_joins_to_their_columns_end_to_end(board: str, players: int,
+                                                                     options: dict) -> None:
+    """``KernelTurns.join_parts`` (what the runner stores, one call per batch) gives each
+    game's columns end to end, an absent seat's left out (stored as nulls)."""
+    game = GazeboGame(board, players, options)
+    kernel = KernelGame(game)
+    names = ktel.notation(game.geometry)
+    specs = np.array([f"bot{s}" for s in range(players)], dtype=object)
+    parts = []
+    for seed in range(5):
+        record = kernel.play(seed, bots_for(game, seed))
+        parts.append(ktel.KernelTurns(record, names[record.moves[:, 0]].tolist(), seed,
+                                      seed / 10, np.roll(specs, seed)))
+    games = [listed(part) for part in parts]
+    joined = listed(ktel.KernelTurns.join_parts(parts))
+    live = [k for k in games[0] if any(v is not None for v in games[0][k])]
+    assert list(joined) == live
+    for column in live:
+        assert joined[column] == [v for one in games for v in one[column]], column

@@ -57,8 +57,8 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         return None
     kernel = kernel_of(game)
     specs = [bot.spec for bot in bots]
-    names = game.geometry.names
-    notation = np.array([names.get(code, "") for code in range(max(names) + 1)], dtype=object)
+    bot_names = np.array(specs, dtype=object)
+    notation = ktel.notation(game.geometry)
 
     def play(master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
         from gardensim.sim.play import GameRecord
@@ -91,16 +91,7 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
         row.update(telemetry_row)
         if not telemetry:
             return GameRecord(game=row)
-        marks = record.turns
-        seats = marks[:-1, 1]
-        turns = {
-            "game": np.full(len(seats), game_index, dtype=np.int64),
-            "turn": marks[:-1, 0],
-            "seat": seats,
-            "bot": [specs[s] for s in seats.tolist()],
-            "decision_s": np.full(len(seats), per_turn),
-            **ktel.turn_table(record, moved, n),
-        }
-        return GameRecord(game=row, turns=turns)
+        return GameRecord(game=row,
+                          turns=ktel.KernelTurns(record, moved, game_index, per_turn, bot_names))
 
     return play

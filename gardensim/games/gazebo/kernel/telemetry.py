@@ -11,6 +11,8 @@ the same games.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -47,31 +49,41 @@ _NEV = len(_EVENT_COLUMNS)
 # columns of the compiled turn table after the ev_ counts
 _PLACED, _RETURNED, _SUPPLY = _NEV, _NEV + 4, _NEV + 8
 _DREW_S, _DREW_D = _NEV + 12, _NEV + 13
-_WIDTH = _NEV + 14
+#: a turn's draws as one number: the piles in order as base-4 digits of pile + 1
+_DRAWS = _NEV + 14
+_WIDTH = _NEV + 15
 
 
 @njit(cache=True)
-def _turn_counts(events, bounds, column_of_code, start_gazebos, out) -> None:
-    """Per turn (events ``bounds[t]`` to ``bounds[t + 1]``): event counts, gazebos placed and
-    returned per seat, each seat's supply at the turn's end, singles and doubles drawn."""
-    supply = start_gazebos.copy()
-    for t in range(bounds.shape[0] - 1):
-        for i in range(bounds[t], bounds[t + 1]):
-            code = events[i, 0]
-            p = events[i, 1]
-            col = column_of_code[code]
-            if col >= 0:
-                out[t, col] += 1
-            elif code == EV_PLACED:
-                out[t, _PLACED + p] += events[i, 2]
-                supply[p] -= events[i, 2]
-            elif code == EV_RETURNED:
-                out[t, _RETURNED + p] += events[i, 2]
-                supply[p] += events[i, 2]
-            elif code == EV_DRAW:
-                out[t, _DREW_S if events[i, 3] < 3 else _DREW_D] += 1
-        for s in range(supply.shape[0]):
-            out[t, _SUPPLY + s] = supply[s]
+def _turn_counts(events, marks, first, ev_at, start_gazebos, column_of_code, out) -> None:
+    """Per turn of a batch of games: event counts, gazebos placed and returned per seat, each
+    seat's supply at the turn's end, singles and doubles drawn, and the piles drawn from
+    (``_DRAWS``). Game ``g``'s marks are rows ``first[g]`` to ``first[g + 1]`` of ``marks``
+    (the last closing its log), its events start at ``ev_at[g]``; its turns fill ``out``
+    from row ``first[g] - g``. Every game starts with ``start_gazebos``."""
+    n = start_gazebos.shape[0]
+    supply = np.empty(n, dtype=np.int64)
+    for g in range(first.shape[0] - 1):
+        supply[:] = start_gazebos
+        for t in range(first[g], first[g + 1] - 1):
+            row = t - g
+            for i in range(ev_at[g] + marks[t, 2], ev_at[g] + marks[t + 1, 2]):
+                code = events[i, 0]
+                p = events[i, 1]
+                col = column_of_code[code]
+                if col >= 0:
+                    out[row, col] += 1
+                elif code == EV_PLACED:
+                    out[row, _PLACED + p] += events[i, 2]
+                    supply[p] -= events[i, 2]
+                elif code == EV_RETURNED:
+                    out[row, _RETURNED + p] += events[i, 2]
+                    supply[p] += events[i, 2]
+                elif code == EV_DRAW:
+                    out[row, _DREW_S if events[i, 3] < 3 else _DREW_D] += 1
+                    out[row, _DRAWS] = out[row, _DRAWS] * 4 + events[i, 2] + 1
+            for s in range(n):
+                out[row, _SUPPLY + s] = supply[s]
 
 
 #: the per-seat columns of the game row, in the order ``_game_facts`` fills them (seat-major)
@@ -113,43 +125,129 @@ def _game_facts(S, events, out) -> None:
     out[tail + 3] = S[TURN]
 
 
-def turn_table(record: Any, moved: list[str], n: int) -> dict[str, Any]:
-    """``TelemetryMixin.turn_table`` of a kernel game (``moved``: the notation of each of its
-    moves, which the game row joins too), counts as numpy columns (``frames`` joins them as
-    arrays), text as lists."""
-    marks = record.turns
-    events = record.events
-    bounds = marks[:, 2].astype(np.int64)
-    rows = len(marks) - 1
-    counts = np.zeros((rows, _WIDTH), dtype=np.int64)
-    start = record.state[record.state[O_START]:record.state[O_START] + n].astype(np.int64)
-    _turn_counts(events, bounds, _COLUMN_OF_CODE, start, counts)
-    starts = marks[:, 6].tolist()
-    table: dict[str, Any] = {
-        "move": [" ".join(moved[starts[i]:starts[i + 1]]) for i in range(rows)],
-        "hand_singles": marks[:-1, 3],
-        "hand_doubles": marks[:-1, 4],
-        "legal_moves": marks[:-1, 5],
-    }
-    columns = counts.T
-    for i, column in enumerate(_EVENT_COLUMNS):
-        table[column] = columns[i]
-    absent = [None] * rows
-    for s in SEATS:
-        live = s < n
-        table[f"placed_{s}"] = columns[_PLACED + s] if live else absent
-        table[f"returned_{s}"] = columns[_RETURNED + s] if live else absent
-        table[f"supply_{s}"] = columns[_SUPPLY + s] if live else absent
-    draws = [""] * rows
-    at = np.flatnonzero(events[:, 0] == EV_DRAW)
-    for turn, pile in zip(np.searchsorted(bounds, at, side="right").tolist(),
-                          events[at, 2].tolist(), strict=True):
-        word = _PILE_WORDS[pile]
-        draws[turn - 1] = f"{draws[turn - 1]},{word}" if draws[turn - 1] else word
-    table["draws"] = draws
-    table["drew_singles"] = columns[_DREW_S]
-    table["drew_doubles"] = columns[_DREW_D]
-    return table
+def notation(geometry: Any) -> np.ndarray:
+    """The name of each action code (the readable engine's notation), as an object array
+    that a game's codes index at once."""
+    names = geometry.names
+    return np.array([names.get(code, "") for code in range(max(names) + 1)], dtype=object)
+
+
+class KernelTurns(Mapping[str, Any]):
+    """The turn columns of one kernel game (the play loop's, then ``TelemetryMixin``'s):
+    a mapping, built when first read, whose type joins a batch of games at once
+    (:meth:`join_parts`, which ``frames.columns_to_table`` calls). Per game, the numpy calls
+    of building columns and the joining of small arrays had cost more than playing a random
+    game; per batch they are paid once. Joined, an absent seat has no column (``frames``
+    stores nulls); read game by game, it has the readable engine's all-None columns."""
+
+    def __init__(self, record: Any, moved: list[str], game: int, per_turn: float,
+                 bots: np.ndarray) -> None:
+        self.record = record
+        self.moved = moved
+        self.game = game
+        self.per_turn = per_turn
+        self.bots = bots  # bot spec per seat (object array)
+        self._table: dict[str, Any] | None = None
+
+    def _columns(self) -> dict[str, Any]:
+        if self._table is None:
+            self._table = self.join_parts([self], absent_seats=True)
+        return self._table
+
+    def __getitem__(self, column: str) -> Any:
+        return self._columns()[column]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns())
+
+    def __len__(self) -> int:
+        return len(self._columns())
+
+    @staticmethod
+    def join_parts(parts: Sequence[KernelTurns], absent_seats: bool = False) -> dict[str, Any]:
+        """The turn columns of ``parts`` (games of one configuration, so one start supply)
+        end to end, each step once for the batch; an absent seat's columns only with
+        ``absent_seats`` (as the readable engine's, all None)."""
+        records = [part.record for part in parts]
+        n = int(records[0].state[NPL])
+        marks = np.concatenate([rec.turns for rec in records])
+        sizes = np.array([len(rec.turns) for rec in records], dtype=np.int64)
+        first = np.zeros(len(records) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=first[1:])
+        ev_at = np.cumsum([0] + [len(rec.events) for rec in records[:-1]], dtype=np.int64)
+        mv_at = np.cumsum([0] + [len(rec.moves) for rec in records[:-1]], dtype=np.int64)
+        turn_rows = np.ones(len(marks), dtype=bool)
+        turn_rows[first[1:] - 1] = False  # each game's closing mark
+        rows = sizes - 1
+        counts = np.zeros((len(marks) - len(records), _WIDTH), dtype=np.int32, order="F")
+        _turn_counts(np.concatenate([rec.events for rec in records]), marks, first, ev_at,
+                     _start_gazebos(records[0].state), _COLUMN_OF_CODE, counts)
+        starts = marks[:, 6] + np.repeat(mv_at, sizes)
+        at = np.flatnonzero(turn_rows)
+        moved = np.array(list(itertools.chain.from_iterable(part.moved for part in parts)),
+                         dtype=object)
+        marks = marks[turn_rows]
+        seats = marks[:, 1]
+        offsets = np.repeat(np.arange(len(parts)) * n, rows)
+        table: dict[str, Any] = {
+            "game": np.repeat(np.array([part.game for part in parts], dtype=np.int64), rows),
+            "turn": marks[:, 0],
+            "seat": seats,
+            "bot": np.concatenate([part.bots for part in parts])[offsets + seats],
+            "decision_s": np.repeat(np.array([part.per_turn for part in parts]), rows),
+            "move": _joined(moved, starts[at], starts[at + 1]),
+            "hand_singles": marks[:, 3],
+            "hand_doubles": marks[:, 4],
+            "legal_moves": marks[:, 5],
+        }
+        columns = counts.T
+        for i, column in enumerate(_EVENT_COLUMNS):
+            table[column] = columns[i]
+        absent = [None] * len(marks)
+        for s in SEATS if absent_seats else SEATS[:n]:
+            live = s < n
+            table[f"placed_{s}"] = columns[_PLACED + s] if live else absent
+            table[f"returned_{s}"] = columns[_RETURNED + s] if live else absent
+            table[f"supply_{s}"] = columns[_SUPPLY + s] if live else absent
+        table["draws"] = _draw_texts(columns[_DRAWS])
+        table["drew_singles"] = columns[_DREW_S]
+        table["drew_doubles"] = columns[_DREW_D]
+        return table
+
+
+def _joined(words: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Per row, ``" ".join(words[lo:hi])``: first words at once, then each row's next word
+    while it has one (a turn has a move or two, seldom more)."""
+    out = words[lo]
+    k = 1
+    more = np.flatnonzero(hi - lo > k)
+    while more.size:
+        out[more] = out[more] + " " + words[lo[more] + k]
+        k += 1
+        more = more[hi[more] - lo[more] > k]
+    return out
+
+
+def _start_gazebos(S: np.ndarray) -> np.ndarray:
+    """Each seat's gazebos at the start of the game of position ``S``."""
+    return S[S[O_START]:S[O_START] + S[NPL]].astype(np.int64)
+
+
+def _draw_texts(codes: np.ndarray) -> np.ndarray:
+    """The ``draws`` column of turns' ``_DRAWS`` numbers (object array)."""
+    if codes.max(initial=0) < len(_DRAW_TEXTS):
+        return _DRAW_TEXTS[codes]
+    drawn, which = np.unique(codes, return_inverse=True)
+    return np.array([_draw_text(code) for code in drawn.tolist()], dtype=object)[which]
+
+
+def _draw_text(code: int) -> str:
+    """The ``draws`` text of a turn's ``_DRAWS`` number: its piles, comma-joined in order."""
+    words: list[str] = []
+    while code:
+        code, pile = divmod(code, 4)
+        words.append(_PILE_WORDS[pile - 1])
+    return ",".join(reversed(words))
 
 
 def game_row(record: Any) -> tuple[dict[str, Any], list[int], int]:
@@ -168,3 +266,7 @@ def game_row(record: Any) -> tuple[dict[str, Any], list[int], int]:
     mask = values[tail + 2]
     winners = [s for s in SEATS if mask >> s & 1]
     return row, winners, values[tail + 3]
+
+
+#: the text of every turn of up to three draws
+_DRAW_TEXTS = np.array([_draw_text(code) for code in range(4 ** 3)], dtype=object)
