@@ -9,9 +9,10 @@ workers or the backend. Every column is documented in ``docs/telemetry.md``.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gardensim.core.protocol import MAX_SEATS
@@ -116,9 +117,10 @@ def columns_to_table(
     No pandas: this runs once per batch in every worker and its cost counts against the
     telemetry budget. A part lacking a column gives nulls there, which only nullable dtypes
     accept. ``length`` is the row count when no part has a column to tell it. A column that
-    every part gives as a numpy array is joined as arrays (a compiled engine's counts need
-    never become Python objects). Parts whose type has a ``join_parts(parts) -> columns`` (a
-    fast engine's lazy turn columns) are joined by it, a run of them at once.
+    every part gives as a numpy array, or every part as an Arrow array, is joined as arrays
+    (a compiled engine's counts and texts need never become Python objects). Parts whose
+    type has a ``join_parts(parts) -> columns`` (a fast engine's lazy turn columns) are
+    joined by it, a run of them at once.
     """
     import numpy as np
     import pyarrow as pa
@@ -135,11 +137,16 @@ def columns_to_table(
             continue
         if all(isinstance(chunk, np.ndarray) for chunk in chunks):
             values = chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
-            arrays[column] = _numpy_array(column, values, dtype)
+            arrays[column] = _typed_array(column, values, dtype)
+            continue
+        if all(isinstance(chunk, pa.Array) for chunk in chunks):
+            values = chunks[0] if len(chunks) == 1 else pa.concat_arrays(chunks)
+            arrays[column] = _typed_array(column, values, dtype)
             continue
         data: list[Any] = []
         for chunk, size in zip(chunks, sizes, strict=True):
-            data.extend([None] * size if chunk is None else chunk)
+            data.extend([None] * size if chunk is None
+                        else chunk.tolist() if hasattr(chunk, "tolist") else chunk)
         arrays[column] = _array(column, data, dtype)
     return pa.table(arrays)
 
@@ -155,13 +162,25 @@ def _joined_parts(parts: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]
     return out
 
 
-def _numpy_array(column: str, values: Any, dtype: str) -> Any:
-    """A column of numpy values as an Arrow array of the schema's type (a value the type
-    cannot hold is an error, as in :func:`_array`)."""
+def _typed_array(column: str, values: Any, dtype: str) -> Any:
+    """A column of numpy values, or an Arrow array, as an Arrow array of the schema's type (a
+    value the type cannot hold is an error, as in :func:`_array`)."""
+    import pyarrow as pa
+
+    arrow_type = _arrow_type(dtype)
+    with _fits(column, dtype):
+        if not isinstance(values, pa.Array):
+            return pa.array(values, arrow_type)
+        return values if arrow_type in (None, values.type) else values.cast(arrow_type)
+
+
+@contextlib.contextmanager
+def _fits(column: str, dtype: str) -> Iterator[None]:
+    """Arrow's complaint that a value does not fit a column's type, as one clear error."""
     import pyarrow as pa
 
     try:
-        return pa.array(values, _arrow_type(dtype))
+        yield
     except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as exc:
         raise ValueError(f"column {column!r} does not fit dtype {dtype}: {exc}") from None
 
@@ -175,7 +194,7 @@ def _array(column: str, data: list[Any], dtype: str) -> Any:
     import pyarrow as pa
 
     arrow_type = _arrow_type(dtype)
-    try:
+    with _fits(column, dtype):
         if arrow_type is not None and data and data[0] is not None and (
             pa.types.is_integer(arrow_type) or pa.types.is_floating(arrow_type)
         ):
@@ -189,8 +208,6 @@ def _array(column: str, data: list[Any], dtype: str) -> Any:
                 raise ValueError(f"column {column!r} ({dtype}) has missing values")
             return pa.nulls(len(data), arrow_type)
         array = pa.array(data, arrow_type)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as exc:
-        raise ValueError(f"column {column!r} does not fit dtype {dtype}: {exc}") from None
     if array.null_count and _needs_values(dtype):
         raise ValueError(f"column {column!r} ({dtype}) has missing values")
     return array

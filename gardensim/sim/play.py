@@ -67,9 +67,9 @@ def lineup_seating(
 @dataclass
 class GameRecord:
     """What one played game leaves behind: its row and, with telemetry, its turns as columns
-    (column name -> one value per turn, runner columns first; a list, or a numpy array where a
-    compiled engine counted; a fast engine's mapping may build them only when read, or join a
-    batch of games at once, see ``frames.columns_to_table``)."""
+    (column name -> one value per turn, runner columns first; a list, or a numpy or Arrow
+    array where a compiled engine counted; a fast engine's mapping may build them only when
+    read, or join a batch of games at once, see ``frames.columns_to_table``)."""
 
     game: dict[str, Any]
     turns: Mapping[str, Any] = field(default_factory=dict)

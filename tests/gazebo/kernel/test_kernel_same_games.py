@@ -34,7 +34,7 @@ def _untimed(columns: dict) -> dict:
     def plain(v):
         return None if isinstance(v, float) and v != v else v
     def listed(v):
-        return v.tolist() if isinstance(v, np.ndarray) else v
+        return v.tolist() if hasattr(v, "tolist") else v
     return {k: ([plain(x) for x in listed(v)] if isinstance(listed(v), list) else plain(v))
             for k, v in columns.items() if not k.startswith(TIMING)}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+import pyarrow as pa
 import pytest
 
 from gardensim.games.gazebo.game import GazeboGame
@@ -32,7 +33,7 @@ RUNNER_COLUMNS = ("game", "turn", "seat", "bot", "decision_s")
 
 
 def listed(columns: Mapping) -> dict:
-    return {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in columns.items()}
+    return {k: (v if isinstance(v, list) else v.tolist()) for k, v in columns.items()}
 
 
 def readable_telemetry(game: GazeboGame, seed: int, actions: list[int]) -> tuple[dict, dict]:
@@ -60,11 +61,11 @@ def test_kernel_telemetry_equals_the_readable_engines(board: str, players: int,
                                                       options: dict) -> None:
     game = GazeboGame(board, players, options)
     kernel = KernelGame(game)
-    names = ktel.notation(game.geometry)
+    names = pa.array(ktel.notation(game.geometry).tolist())
     for seed in range(6):
         record = kernel.play(seed, bots_for(game, seed))
         turns, row = readable_telemetry(game, seed, record.actions)
-        table = ktel.KernelTurns(record, names[record.moves[:, 0]].tolist(), seed, 0.0,
+        table = ktel.KernelTurns(record, names, seed, 0.0,
                                  np.array(["bot"] * players, dtype=object))
         own = {k: v for k, v in table.items() if k not in RUNNER_COLUMNS}
         assert listed(own) == turns, f"seed {seed}"
@@ -81,13 +82,12 @@ def test_a_batch_of_kernel_games_joins_to_their_columns_end_to_end(board: str, p
     game's columns end to end, an absent seat's left out (stored as nulls)."""
     game = GazeboGame(board, players, options)
     kernel = KernelGame(game)
-    names = ktel.notation(game.geometry)
+    names = pa.array(ktel.notation(game.geometry).tolist())
     specs = np.array([f"bot{s}" for s in range(players)], dtype=object)
     parts = []
     for seed in range(5):
         record = kernel.play(seed, bots_for(game, seed))
-        parts.append(ktel.KernelTurns(record, names[record.moves[:, 0]].tolist(), seed,
-                                      seed / 10, np.roll(specs, seed)))
+        parts.append(ktel.KernelTurns(record, names, seed, seed / 10, np.roll(specs, seed)))
     games = [listed(part) for part in parts]
     joined = listed(ktel.KernelTurns.join_parts(parts))
     live = [k for k in games[0] if any(v is not None for v in games[0][k])]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 
 from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
@@ -32,6 +33,8 @@ _KERNELS: weakref.WeakKeyDictionary[Any, KernelGame] = weakref.WeakKeyDictionary
 _PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], Any]] = (
     weakref.WeakKeyDictionary())
 ENGINE_NAME = "gazebo-kernel"
+#: the game row's per-seat columns, in the play loop's order
+_SEAT_COLUMNS = [(f"bot_{s}", f"win_{s}", f"decision_s_{s}") for s in range(MAX_SEATS)]
 
 
 def kernel_of(game: Any) -> KernelGame:
@@ -59,18 +62,21 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     specs = [bot.spec for bot in bots]
     bot_names = np.array(specs, dtype=object)
     notation = ktel.notation(game.geometry)
+    names = pa.array(notation.tolist(), pa.string())
+    n = game.num_players
+    seats = range(n)
+    nan = float("nan")
 
     def play(master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
         from gardensim.sim.play import GameRecord
 
         seed = seeding.game_seed(master_seed, deal)
-        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s)
-                   for s in range(len(kernel_bots))]
+        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s) for s in seats]
         t0 = time.perf_counter()
-        record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry)
+        record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry,
+                             keep=telemetry)
         spent = time.perf_counter() - t0
         moved = notation[record.moves[:, 0]].tolist()
-        n = game.num_players
         telemetry_row, winners, turn = ktel.game_row(record)
         per_turn = spent / max(turn, 1)
         row: dict[str, Any] = {
@@ -81,17 +87,20 @@ def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
             "turns": turn,
             "moves": " ".join(moved),
         }
-        for s in range(MAX_SEATS):
-            present = s < n
-            row[f"bot_{s}"] = specs[s] if present else None
-            share = 1 / len(winners) if s in winners else 0.0
-            row[f"win_{s}"] = share if present else float("nan")
-            row[f"decision_s_{s}"] = per_turn if present else float("nan")
-        row["winners"] = ",".join(str(s) for s in winners)
+        share = 1 / len(winners) if winners else 0.0
+        for s, (bot, win, decision) in enumerate(_SEAT_COLUMNS):
+            if s < n:
+                row[bot] = specs[s]
+                row[win] = share if s in winners else 0.0
+                row[decision] = per_turn
+            else:
+                row[bot] = None
+                row[win] = row[decision] = nan
+        row["winners"] = ",".join(map(str, winners))
         row.update(telemetry_row)
         if not telemetry:
             return GameRecord(game=row)
         return GameRecord(game=row,
-                          turns=ktel.KernelTurns(record, moved, game_index, per_turn, bot_names))
+                          turns=ktel.KernelTurns(record, names, game_index, per_turn, bot_names))
 
     return play

@@ -114,6 +114,7 @@ class KernelGame:
         self._moves = np.zeros((MOVE_ROWS, 2), dtype=np.int64)
         self._turns = np.zeros((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
         self._template = new_state(game, 0)
+        self._S = np.empty_like(self._template)
         self._private_singles = int(game.options["private_singles"])
         self._rng = pyrandom.new_state()
         self._lineup: list[KernelBot] = []
@@ -148,31 +149,33 @@ class KernelGame:
         return out.tolist()
 
     def play(self, seed: int, bots: list[KernelBot], log: bool = True,
-             streams: list[int] | None = None, marks: bool = True) -> KernelRecord:
+             streams: list[int] | None = None, marks: bool = True,
+             keep: bool = True) -> KernelRecord:
         """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; seat
         ``s`` draws from ``random.Random(streams[s])`` (default: the play loop's seeding
         with ``seed`` as master seed and game 0, ``seeding.bot_rng(seed, 0, s)``). ``log``
         keeps the event log (needed for events and the game row), ``marks`` the turn marks
-        (turn telemetry)."""
+        (turn telemetry). Without ``keep`` the record's arrays are this object's buffers,
+        good until the next game (a caller that reads them at once spares the copies)."""
         n = self.game.num_players
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
         if streams is None:
             streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
-        S = np.empty_like(self._template)
+        S = np.empty_like(self._template) if keep else self._S
         kinds, eps, samples, W, P = self._bot_arrays(bots)
         k, nt = play.play_game(S, self._template, self._private_singles, log, self.tables,
                                self._ev, self._evc, kinds, eps, samples, W,
                                np.array([seed, *streams], dtype=np.int64), self._moves,
                                self._turns, marks, P)
-        if not log:
-            return KernelRecord(seed, self._moves[:k].copy(), self._ev[:0], self._evc[:0], S,
-                                self._turns[:0])
-        m = int(S[EVN])
-        c = int(S[ECN])
-        return KernelRecord(seed, self._moves[:k].copy(), self._ev[:m].copy(),
-                            self._evc[:c].copy(), S,
-                            self._turns[:nt + 1].copy() if marks else self._turns[:0])
+        m = int(S[EVN]) if log else 0
+        c = int(S[ECN]) if log else 0
+        record = KernelRecord(seed, self._moves[:k], self._ev[:m], self._evc[:c], S,
+                              self._turns[:nt + 1] if log and marks else self._turns[:0])
+        if keep:
+            for name in ("moves", "events", "cells", "turns"):
+                setattr(record, name, getattr(record, name).copy())
+        return record
 
     def _bot_arrays(self, bots: list[KernelBot]) -> tuple[np.ndarray, ...]:
         """The play loop's per-seat arrays for ``bots``, built again only when the line-up

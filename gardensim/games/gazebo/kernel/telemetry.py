@@ -11,11 +11,12 @@ the same games.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from gardensim.games.gazebo.geometry import DRAW_NAMES
 from gardensim.games.gazebo.kernel.jit import njit
@@ -127,7 +128,8 @@ def _game_facts(S, events, out) -> None:
 
 def notation(geometry: Any) -> np.ndarray:
     """The name of each action code (the readable engine's notation), as an object array
-    that a game's codes index at once."""
+    that a game's codes index at once (``pa.array`` of it: the names ``KernelTurns``
+    takes)."""
     names = geometry.names
     return np.array([names.get(code, "") for code in range(max(names) + 1)], dtype=object)
 
@@ -137,13 +139,14 @@ class KernelTurns(Mapping[str, Any]):
     a mapping, built when first read, whose type joins a batch of games at once
     (:meth:`join_parts`, which ``frames.columns_to_table`` calls). Per game, the numpy calls
     of building columns and the joining of small arrays had cost more than playing a random
-    game; per batch they are paid once. Joined, an absent seat has no column (``frames``
+    game; per batch they are paid once, and the text columns are made in Arrow, never as
+    Python strings. Joined, an absent seat has no column (``frames``
     stores nulls); read game by game, it has the readable engine's all-None columns."""
 
-    def __init__(self, record: Any, moved: list[str], game: int, per_turn: float,
+    def __init__(self, record: Any, names: pa.Array, game: int, per_turn: float,
                  bots: np.ndarray) -> None:
         self.record = record
-        self.moved = moved
+        self.names = names  # the name of each action code (``notation``, as Arrow strings)
         self.game = game
         self.per_turn = per_turn
         self.bots = bots  # bot spec per seat (object array)
@@ -183,9 +186,10 @@ class KernelTurns(Mapping[str, Any]):
         _turn_counts(np.concatenate([rec.events for rec in records]), marks, first, ev_at,
                      _start_gazebos(records[0].state), _COLUMN_OF_CODE, counts)
         starts = marks[:, 6] + np.repeat(mv_at, sizes)
-        at = np.flatnonzero(turn_rows)
-        moved = np.array(list(itertools.chain.from_iterable(part.moved for part in parts)),
-                         dtype=object)
+        # a game's last turn ends where the next game's first begins
+        bounds = np.append(starts[turn_rows], starts[-1]).astype(np.int32)
+        codes = pa.array(np.concatenate([rec.moves[:, 0] for rec in records]))
+        words = pa.ListArray.from_arrays(bounds, parts[0].names.take(codes))
         marks = marks[turn_rows]
         seats = marks[:, 1]
         offsets = np.repeat(np.arange(len(parts)) * n, rows)
@@ -193,9 +197,10 @@ class KernelTurns(Mapping[str, Any]):
             "game": np.repeat(np.array([part.game for part in parts], dtype=np.int64), rows),
             "turn": marks[:, 0],
             "seat": seats,
-            "bot": np.concatenate([part.bots for part in parts])[offsets + seats],
+            "bot": pa.array(np.concatenate([part.bots for part in parts]),
+                            pa.string()).take(offsets + seats),
             "decision_s": np.repeat(np.array([part.per_turn for part in parts]), rows),
-            "move": _joined(moved, starts[at], starts[at + 1]),
+            "move": pc.binary_join(words, " "),
             "hand_singles": marks[:, 3],
             "hand_doubles": marks[:, 4],
             "legal_moves": marks[:, 5],
@@ -215,30 +220,17 @@ class KernelTurns(Mapping[str, Any]):
         return table
 
 
-def _joined(words: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """Per row, ``" ".join(words[lo:hi])``: first words at once, then each row's next word
-    while it has one (a turn has a move or two, seldom more)."""
-    out = words[lo]
-    k = 1
-    more = np.flatnonzero(hi - lo > k)
-    while more.size:
-        out[more] = out[more] + " " + words[lo[more] + k]
-        k += 1
-        more = more[hi[more] - lo[more] > k]
-    return out
-
-
 def _start_gazebos(S: np.ndarray) -> np.ndarray:
     """Each seat's gazebos at the start of the game of position ``S``."""
     return S[S[O_START]:S[O_START] + S[NPL]].astype(np.int64)
 
 
-def _draw_texts(codes: np.ndarray) -> np.ndarray:
-    """The ``draws`` column of turns' ``_DRAWS`` numbers (object array)."""
+def _draw_texts(codes: np.ndarray) -> pa.Array:
+    """The ``draws`` column of turns' ``_DRAWS`` numbers."""
     if codes.max(initial=0) < len(_DRAW_TEXTS):
-        return _DRAW_TEXTS[codes]
+        return _DRAW_TEXTS.take(codes)
     drawn, which = np.unique(codes, return_inverse=True)
-    return np.array([_draw_text(code) for code in drawn.tolist()], dtype=object)[which]
+    return pa.array([_draw_text(code) for code in drawn.tolist()], pa.string()).take(which)
 
 
 def _draw_text(code: int) -> str:
@@ -269,4 +261,4 @@ def game_row(record: Any) -> tuple[dict[str, Any], list[int], int]:
 
 
 #: the text of every turn of up to three draws
-_DRAW_TEXTS = np.array([_draw_text(code) for code in range(4 ** 3)], dtype=object)
+_DRAW_TEXTS = pa.array([_draw_text(code) for code in range(4 ** 3)], pa.string())
