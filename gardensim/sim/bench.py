@@ -20,7 +20,7 @@ from gardensim.core import registry
 from gardensim.core.errors import ConfigError
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend, check_backend, effective_jobs
-from gardensim.sim.play import DEFAULT_ENGINE, ENGINES, engine_name, lineup_seating, play_game
+from gardensim.sim.play import DEFAULT_ENGINE, ENGINES, engine_name, lineup_seating, play_games
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,11 @@ def _play(task: BenchTask) -> tuple[float, float, float, float]:
     lineup = [task.bot] * game.num_players
     turns = moves = 0
     parts = []
+    items = []
     for g in range(task.start, task.stop):
         deal, specs = lineup_seating([lineup], g)
-        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry,
-                           task.engine)
+        items.append((g, deal, [_bot(s) for s in specs]))
+    for record in play_games(game, items, task.seed, task.telemetry, task.engine):
         turns += record.game["turns"]
         names = record.game["moves"]
         moves += names.count(" ") + 1 if names else 0  # no list of move names to throw away

@@ -127,6 +127,27 @@ def engine_name(game: Game, bots: Sequence[Any], engine: str = DEFAULT_ENGINE) -
     return f"{registry.game_spec(game.name).name}-fast"
 
 
+def play_games(
+    game: Game,
+    items: Sequence[tuple[int, int, Sequence[Any]]],
+    master_seed: int,
+    telemetry: bool = True,
+    engine: str = DEFAULT_ENGINE,
+) -> list[GameRecord]:
+    """Play ``items`` (game index, deal index, bots by seat): what :func:`play_game` gives for
+    each, in order. When the game's fast engine covers every line-up and plays batches (its
+    players have ``many``), they are played in one call: a compiled engine then pays the
+    call, and the cache misses of starting cold, once per batch rather than per game."""
+    if engine != PYTHON_ENGINE and items:
+        players = [fast_player(game, bots) for _, _, bots in items]
+        many = getattr(players[0], "many", None)
+        if many is not None and all(player is not None for player in players):
+            return many(master_seed, [(index, deal, player) for (index, deal, _), player
+                                      in zip(items, players, strict=True)], telemetry)
+    return [play_game(game, bots, master_seed, index, deal, telemetry, engine)
+            for index, deal, bots in items]
+
+
 def play_game(
     game: Game,
     bots: Sequence[Any],

@@ -21,7 +21,7 @@ from typing import Any
 from gardensim.core import registry
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend
-from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_game
+from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_games
 from gardensim.sim.store import RunStore
 from gardensim.sim.study import ResolvedArm, Study
 
@@ -166,10 +166,11 @@ def play_batch(task: BatchTask) -> BatchResult:
     game = _game(task.config)
     game_rows, turn_parts = [], []
     moves = turns = 0
+    items = []
     for g in range(task.start, task.stop):
         deal, specs = lineup_seating(task.lineups, g, task.rotate, task.cyclic)
-        record = play_game(game, [_bot(s) for s in specs], task.seed, g, deal, task.telemetry,
-                           task.engine)
+        items.append((g, deal, [_bot(s) for s in specs]))
+    for record in play_games(game, items, task.seed, task.telemetry, task.engine):
         game_rows.append(record.game)
         turn_parts.append(record.turns)
         moves += record.game["moves"].count(" ") + 1 if record.game["moves"] else 0

@@ -16,6 +16,7 @@ import pytest
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame
 from gardensim.games.gazebo.kernel import telemetry as ktel
+from gardensim.games.gazebo.kernel.facts import game_row
 from tests.gazebo.kernel.test_kernel_replay import bots_for
 
 CONFIGS = [
@@ -69,7 +70,7 @@ def test_kernel_telemetry_equals_the_readable_engines(board: str, players: int,
                                  np.array(["bot"] * players, dtype=object))
         own = {k: v for k, v in table.items() if k not in RUNNER_COLUMNS}
         assert listed(own) == turns, f"seed {seed}"
-        telemetry_row, winners, turn = ktel.game_row(record)
+        telemetry_row, winners, turn = game_row(record.facts.tolist(), players)
         assert telemetry_row == row, f"seed {seed}"
         outcome = kernel.outcome(record.state)
         assert (winners, turn) == (outcome["winners"], outcome["turn"]), f"seed {seed}"

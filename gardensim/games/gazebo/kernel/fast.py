@@ -25,7 +25,8 @@ import pyarrow as pa
 from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.gazebo.kernel import telemetry as ktel
-from gardensim.games.gazebo.kernel.session import KernelGame, kernel_bot
+from gardensim.games.gazebo.kernel.facts import game_row
+from gardensim.games.gazebo.kernel.session import KernelBot, KernelGame, kernel_bot
 
 #: the kernel of each game object (its board tables are built once per game), and the play
 #: function of each line-up met on it
@@ -35,6 +36,7 @@ _PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], Any]] = (
 ENGINE_NAME = "gazebo-kernel"
 #: the game row's per-seat columns, in the play loop's order
 _SEAT_COLUMNS = [(f"bot_{s}", f"win_{s}", f"decision_s_{s}") for s in range(MAX_SEATS)]
+_NAN = float("nan")
 
 
 def kernel_of(game: Any) -> KernelGame:
@@ -54,53 +56,101 @@ def fast_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     return known[key]
 
 
-def _make_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
-    kernel_bots = [kernel_bot(bot, game) for bot in bots]
-    if any(b is None for b in kernel_bots):
-        return None
-    kernel = kernel_of(game)
-    specs = [bot.spec for bot in bots]
-    bot_names = np.array(specs, dtype=object)
-    notation = ktel.notation(game.geometry)
-    names = pa.array(notation.tolist(), pa.string())
-    n = game.num_players
-    seats = range(n)
-    nan = float("nan")
+class _Player:
+    """Plays games of one line-up in the kernel (``__call__``: one game, the play loop's
+    signature), and batches of games of line-ups that all have one (:meth:`many`)."""
 
-    def play(master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
+    def __init__(self, game: Any, bots: Sequence[Any], kernel_bots: list[KernelBot]) -> None:
+        self.game = game
+        self.kernel = kernel_of(game)
+        self.kernel_bots = kernel_bots
+        self.specs = [bot.spec for bot in bots]
+        self.bot_names = np.array(self.specs, dtype=object)
+        self.notation = ktel.notation(game.geometry)
+        self.names = pa.array(self.notation.tolist(), pa.string())
+
+    def __call__(self, master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
         from gardensim.sim.play import GameRecord
 
         seed = seeding.game_seed(master_seed, deal)
-        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s) for s in seats]
+        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s)
+                   for s in range(len(self.specs))]
         t0 = time.perf_counter()
-        record = kernel.play(seed, kernel_bots, streams=streams, marks=telemetry,
-                             keep=telemetry)
+        record = self.kernel.play(seed, self.kernel_bots, streams=streams, marks=telemetry,
+                                  keep=telemetry)
         spent = time.perf_counter() - t0
-        moved = notation[record.moves[:, 0]].tolist()
-        telemetry_row, winners, turn = ktel.game_row(record)
-        per_turn = spent / max(turn, 1)
+        row, per_turn = self._row(game_index, deal, seed, record.moves[:, 0],
+                                  record.facts.tolist(), spent)
+        if not telemetry:
+            return GameRecord(game=row)
+        return GameRecord(game=row, turns=ktel.KernelTurns(record, self.names, game_index,
+                                                           per_turn, self.bot_names))
+
+    def many(self, master_seed: int, items: Sequence[tuple[int, int, _Player]],
+             telemetry: bool) -> list[Any]:
+        """The game records of ``items`` (game index, deal, the player of its line-up),
+        played in one kernel call. The batch's time is shared among its turns
+        (``decision_s``)."""
+        from gardensim.sim.play import GameRecord
+
+        n = len(self.specs)
+        lineups: dict[int, int] = {}
+        players = []
+        for _, _, player in items:
+            if id(player) not in lineups:
+                lineups[id(player)] = len(players)
+                players.append(player)
+        seeds = np.array([[seeding.game_seed(master_seed, deal),
+                           *(seeding.derive_seed(master_seed, seeding.BOT, index, s)
+                             for s in range(n))] for index, deal, _ in items], dtype=np.int64)
+        lineup_of = np.array([lineups[id(player)] for _, _, player in items], dtype=np.int64)
+        t0 = time.perf_counter()
+        records = self.kernel.play_many(seeds, [p.kernel_bots for p in players], lineup_of,
+                                        marks=telemetry)
+        turns = sum(int(record.facts[-1]) for record in records)
+        per_turn = (time.perf_counter() - t0) / max(turns, 1)
+        out = []
+        for (index, deal, player), record in zip(items, records, strict=True):
+            row, _ = player._row(index, deal, record.seed, record.moves[:, 0],
+                                 record.facts.tolist(), per_turn=per_turn)
+            out.append(GameRecord(game=row) if not telemetry else GameRecord(
+                game=row, turns=ktel.KernelTurns(record, player.names, index, per_turn,
+                                                 player.bot_names)))
+        return out
+
+    def _row(self, game_index: int, deal: int, seed: int, codes: np.ndarray,
+             facts: list[int], spent: float = 0.0,
+             per_turn: float | None = None) -> tuple[dict[str, Any], float]:
+        """The play loop's game row, and the time per turn (``spent`` over the game's turns,
+        or ``per_turn`` as given)."""
+        telemetry_row, winners, turn = game_row(facts, len(self.specs))
+        if per_turn is None:
+            per_turn = spent / max(turn, 1)
+        n = len(self.specs)
         row: dict[str, Any] = {
             "game": game_index,
             "deal": deal,
             "seed": seed,
             "players": n,
             "turns": turn,
-            "moves": " ".join(moved),
+            "moves": " ".join(self.notation[codes].tolist()),
         }
         share = 1 / len(winners) if winners else 0.0
         for s, (bot, win, decision) in enumerate(_SEAT_COLUMNS):
             if s < n:
-                row[bot] = specs[s]
+                row[bot] = self.specs[s]
                 row[win] = share if s in winners else 0.0
                 row[decision] = per_turn
             else:
                 row[bot] = None
-                row[win] = row[decision] = nan
+                row[win] = row[decision] = _NAN
         row["winners"] = ",".join(map(str, winners))
         row.update(telemetry_row)
-        if not telemetry:
-            return GameRecord(game=row)
-        return GameRecord(game=row,
-                          turns=ktel.KernelTurns(record, names, game_index, per_turn, bot_names))
+        return row, per_turn
 
-    return play
+
+def _make_player(game: Any, bots: Sequence[Any]) -> _Player | None:
+    kernel_bots = [kernel_bot(bot, game) for bot in bots]
+    if any(b is None for b in kernel_bots):
+        return None
+    return _Player(game, bots, kernel_bots)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from gardensim.games.gazebo.kernel.engine import (
     random_action,
 )
 from gardensim.games.gazebo.kernel.evaluate import one_ply_values
+from gardensim.games.gazebo.kernel.facts import game_facts
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     EVN,
@@ -172,32 +173,40 @@ def pick_best(actions, values, k: int, R) -> int:
     return actions[0]
 
 
+#: the most moves one game may make (the move log's room per game)
+MAX_GAME_MOVES = 1 << 12
 #: columns of a turn mark: turn, seat, event-log length, hand singles, hand doubles, legal
 #: placements (when the turn starts with a placement, else 0), index of its first action
 TURN_COLS = 7
 
 
 @njit(cache=True)
-def play_game(S, template, private_singles: int, log: bool, T, ev, evc, kinds, epsilon,
-              samples, W, seeds, moves, turns, mark_turns: bool, P) -> int:
-    """Deal ``S`` from ``template`` with ``random.Random(seeds[0])`` (``deal.deal_with``; the
-    event log on with ``log``) and play it to its end with one bot per seat (``kinds``:
-    RANDOM, GREEDY or MCTS; greedy's ``epsilon``, ``samples``, mcts's parameter row ``P``
-    (``mcts.P_*``, or None when no seat searches) and the weights ``W`` per seat), seat ``s``
-    drawing from ``random.Random(seeds[1 + s])``; each action goes into ``moves[i, 0]`` with
-    the event-log length before it in ``moves[i, 1]``. With ``mark_turns`` (and the event log
-    on), each turn's mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn
-    index and seat) goes into ``turns``, the last row holding the log's end. The game is
-    dealt here so that its generator and the seats' are seeded together
-    (``pyrandom.seed_three``). numba drops the branch on ``P is None`` when ``P`` is None, so
-    a line-up without mcts compiles a loop without the search: a random or greedy study does
-    not wait for it to compile.
-    Returns (actions, turns)."""
-    gens = np.empty((seeds.shape[0], pyrandom.SIZE), dtype=np.uint32)
-    pyrandom.seed_all(gens, seeds)
-    deal_with(S, template, private_singles, gens[0])
-    S[LOG] = log
-    begin(S, T, ev)
+def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_of, kinds,
+               epsilon, samples, W, seeds, moves, ends, facts, mark_turns: bool, turns,
+               turn_ends, events, event_ends, P) -> int:
+    """Play games ``g = 0, 1, ...`` of ``seeds`` (a row per game: the deal's seed, then one
+    per seat), each dealt into ``S`` from ``template`` with ``random.Random(seeds[g, 0])``
+    (``deal.deal_with``; the event log on with ``log``) and played to its end by line-up
+    ``lineup_of[g]``: a bot per seat (``kinds``: RANDOM, GREEDY or MCTS; greedy's
+    ``epsilon``, ``samples``, mcts's parameter row ``P`` (``mcts.P_*``, or None when no seat
+    searches) and the weights ``W``, a row per line-up), seat ``s`` drawing from
+    ``random.Random(seeds[g, 1 + s])``. Each action goes into ``moves[i, 0]`` with the
+    event-log length before it in ``moves[i, 1]``, game ``g``'s ending at ``ends[g]``;
+    ``facts[g]`` gets its game row's numbers (``facts.game_facts``, from the log). With
+    ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
+    ``TelemetryMixin.mark`` and the play loop's turn index and seat, its first move counted
+    from the game's) goes into ``turns``, then a row holding the log's end, game ``g``'s
+    ending at ``turn_ends[g]``; and its event log into ``events``, ending at
+    ``event_ends[g]``.
+
+    Many games in one call keep the kernel's data in cache between them and pay the call
+    once: per game, a call from Python had cost about a third of a random game. A game is
+    begun only while the logs have room for any game, so the call may stop early; returns
+    how many games it played. Each game's generators are
+    seeded together (``pyrandom.seed_all``). numba drops the branch on ``P is None`` when
+    ``P`` is None, so a line-up without mcts compiles a loop without the search: a random or
+    greedy study does not wait for it to compile."""
+    gens = np.empty((seeds.shape[1], pyrandom.SIZE), dtype=np.uint32)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
     totals = np.empty(actions.shape[0], dtype=np.float64)
@@ -206,40 +215,58 @@ def play_game(S, template, private_singles: int, log: bool, T, ev, evc, kinds, e
     slots_buf = np.empty(T[2].shape[0], dtype=np.int64)
     n = 0
     nt = 0
-    log = S[LOG] != 0 and mark_turns
-    turn = -1
-    while S[PHASE] != OVER:
-        p = S[PLAYER]
-        if log and S[TURN] != turn:
-            turn = S[TURN]
-            if nt + 1 >= turns.shape[0]:
-                raise IndexError("kernel turn log full")
-            h = S[O_HANDS] + 6 * p
-            turns[nt, 0] = turn
-            turns[nt, 1] = p
+    ne = 0
+    marking = log and mark_turns
+    for g in range(seeds.shape[0]):
+        if moves.shape[0] - n < MAX_GAME_MOVES or marking and (
+                turns.shape[0] - nt < MAX_GAME_MOVES or events.shape[0] - ne < ev.shape[0]):
+            return g
+        pyrandom.seed_all(gens, seeds[g])
+        deal_with(S, template, private_singles, gens[0])
+        S[LOG] = log
+        begin(S, T, ev)
+        line = lineup_of[g]
+        turn = -1
+        first = n
+        while S[PHASE] != OVER:
+            p = S[PLAYER]
+            if marking and S[TURN] != turn:
+                turn = S[TURN]
+                h = S[O_HANDS] + 6 * p
+                turns[nt, 0] = turn
+                turns[nt, 1] = p
+                turns[nt, 2] = S[EVN]
+                turns[nt, 3] = S[h] + S[h + 1] + S[h + 2]
+                turns[nt, 4] = S[h + 3] + S[h + 4] + S[h + 5]
+                turns[nt, 5] = count_legal_placements(S, T) if S[PHASE] == PLACE else 0
+                turns[nt, 6] = n - first
+                nt += 1
+            kind = kinds[line, p]
+            if kind == RANDOM:
+                a = random_action(S, T, slots_buf, actions, gens[1 + p])
+            elif kind == MCTS:
+                if P is None:
+                    raise ValueError("an mcts seat without its parameter rows")
+                a = mcts.choose(S, T, ev, evc, actions, W[line, p], P[line, p], D, scratch,
+                                vals, slots_buf, gens[1 + p])
+            else:
+                a = greedy_choice(S, T, ev, evc, actions, W[line, p], epsilon[line, p],
+                                  samples[line, p], D, scratch, vals, totals, slots_buf,
+                                  gens[1 + p])
+            if n - first >= MAX_GAME_MOVES:
+                raise IndexError("kernel move log full")
+            moves[n, 0] = a
+            moves[n, 1] = S[EVN]
+            n += 1
+            apply_action(S, T, ev, evc, a)
+        if marking:
             turns[nt, 2] = S[EVN]
-            turns[nt, 3] = S[h] + S[h + 1] + S[h + 2]
-            turns[nt, 4] = S[h + 3] + S[h + 4] + S[h + 5]
-            turns[nt, 5] = count_legal_placements(S, T) if S[PHASE] == PLACE else 0
-            turns[nt, 6] = n
+            turns[nt, 6] = n - first
             nt += 1
-        if kinds[p] == RANDOM:
-            a = random_action(S, T, slots_buf, actions, gens[1 + p])
-        elif kinds[p] == MCTS:
-            if P is None:
-                raise ValueError("an mcts seat without its parameter rows")
-            a = mcts.choose(S, T, ev, evc, actions, W[p], P[p], D, scratch, vals, slots_buf,
-                            gens[1 + p])
-        else:
-            a = greedy_choice(S, T, ev, evc, actions, W[p], epsilon[p], samples[p], D,
-                              scratch, vals, totals, slots_buf, gens[1 + p])
-        if n >= moves.shape[0]:
-            raise IndexError("kernel move log full")
-        moves[n, 0] = a
-        moves[n, 1] = S[EVN]
-        n += 1
-        apply_action(S, T, ev, evc, a)
-    if log:
-        turns[nt, 2] = S[EVN]
-        turns[nt, 6] = n
-    return n, nt
+            turn_ends[g] = nt
+            events[ne:ne + S[EVN]] = ev[:S[EVN]]
+            ne += S[EVN]
+            event_ends[g] = ne
+        ends[g] = n
+        game_facts(S, ev[:S[EVN]], facts[g])
+    return seeds.shape[0]

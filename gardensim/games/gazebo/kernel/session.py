@@ -15,7 +15,7 @@ import numpy as np
 
 from gardensim.core import seeding
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, facts, mcts, play, pyrandom
 from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
@@ -44,7 +44,10 @@ from gardensim.games.gazebo.kernel.layout import (
 CONTRACT_EVENTS = 10
 EVENT_ROWS = 1 << 13
 EVENT_CELLS = 1 << 17
-MOVE_ROWS = 1 << 12
+#: the move log of a batch (a game is begun only with ``play.MAX_GAME_MOVES`` rows left)
+MOVE_ROWS = 1 << 16
+TURN_ROWS = 1 << 12
+BATCH_EVENT_ROWS = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,19 @@ def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
     return None
 
 
+def lineup_arrays(lineups: list[list[KernelBot]]) -> tuple[Any, ...]:
+    """The play loop's arrays of ``lineups``, a row per line-up and a column per seat:
+    kinds, greedy's epsilon and samples, weights, and mcts's parameter rows (None without an
+    mcts seat: ``play.play_games`` then compiles without the search)."""
+    def column(field: str, dtype: Any) -> np.ndarray:
+        return np.array([[getattr(bot, field) for bot in bots] for bots in lineups], dtype=dtype)
+
+    searching = any(bot.kind == play.MCTS for bots in lineups for bot in bots)
+    return (column("kind", np.int64), column("epsilon", np.float64),
+            column("samples", np.int64), column("weights", np.float64),
+            column("mcts", np.float64) if searching else None)
+
+
 @dataclass
 class KernelRecord:
     """One game played by the kernel: its moves, event log and final position."""
@@ -95,6 +111,7 @@ class KernelRecord:
     cells: np.ndarray  # the cells of nook events
     state: np.ndarray
     turns: np.ndarray  # (turns + 1, play.TURN_COLS) marks; empty without the event log
+    facts: np.ndarray  # the game row's numbers (``facts.game_facts``)
 
     @property
     def actions(self) -> list[int]:
@@ -112,13 +129,18 @@ class KernelGame:
         self._ev = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
         self._evc = np.zeros(EVENT_CELLS, dtype=np.int32)
         self._moves = np.zeros((MOVE_ROWS, 2), dtype=np.int64)
-        self._turns = np.zeros((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
+        self._turns = np.zeros((TURN_ROWS, play.TURN_COLS), dtype=np.int64)
         self._template = new_state(game, 0)
         self._S = np.empty_like(self._template)
         self._private_singles = int(game.options["private_singles"])
         self._rng = pyrandom.new_state()
-        self._lineup: list[KernelBot] = []
-        self._lineup_arrays: tuple[np.ndarray, ...] = ()
+        self._lineup_bots: list[KernelBot] = []
+        self._lineup_table: tuple[Any, ...] = ()
+        self._ends = self._turn_ends = self._event_ends = np.empty(0, dtype=np.int64)
+        self._facts = facts.new_facts(0)
+        self._events = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
+        self._batch_turns = self._turns
+        self._batch_events = self._events
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
@@ -154,42 +176,84 @@ class KernelGame:
         """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; seat
         ``s`` draws from ``random.Random(streams[s])`` (default: the play loop's seeding
         with ``seed`` as master seed and game 0, ``seeding.bot_rng(seed, 0, s)``). ``log``
-        keeps the event log (needed for events and the game row), ``marks`` the turn marks
-        (turn telemetry). Without ``keep`` the record's arrays are this object's buffers,
-        good until the next game (a caller that reads them at once spares the copies)."""
+        keeps the event log (needed for events), ``marks`` the turn marks (turn telemetry).
+        Without ``keep`` the record's arrays are this object's buffers, good until the next
+        game (a caller that reads them at once spares the copies)."""
         n = self.game.num_players
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
         if streams is None:
             streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
         S = np.empty_like(self._template) if keep else self._S
-        kinds, eps, samples, W, P = self._bot_arrays(bots)
-        k, nt = play.play_game(S, self._template, self._private_singles, log, self.tables,
-                               self._ev, self._evc, kinds, eps, samples, W,
-                               np.array([seed, *streams], dtype=np.int64), self._moves,
-                               self._turns, marks, P)
+        seeds = np.array([[seed, *streams]], dtype=np.int64)
+        self._play(S, seeds, self._lineup(bots), np.zeros(1, dtype=np.int64), log, marks,
+                   self._turns, self._events)
+        k = int(self._ends[0])
         m = int(S[EVN]) if log else 0
         c = int(S[ECN]) if log else 0
         record = KernelRecord(seed, self._moves[:k], self._ev[:m], self._evc[:c], S,
-                              self._turns[:nt + 1] if log and marks else self._turns[:0])
+                              self._turns[:self._turn_ends[0]] if log and marks
+                              else self._turns[:0], self._facts[0])
         if keep:
-            for name in ("moves", "events", "cells", "turns"):
+            for name in ("moves", "events", "cells", "turns", "facts"):
                 setattr(record, name, getattr(record, name).copy())
         return record
 
-    def _bot_arrays(self, bots: list[KernelBot]) -> tuple[np.ndarray, ...]:
-        """The play loop's per-seat arrays for ``bots``, built again only when the line-up
-        changes (a study plays thousands of games with one); no mcts rows without an mcts
-        seat (``play.play_game`` then compiles without the search)."""
-        if self._lineup != list(bots):
-            self._lineup = list(bots)
-            self._lineup_arrays = (np.array([b.kind for b in bots], dtype=np.int64),
-                                   np.array([b.epsilon for b in bots], dtype=np.float64),
-                                   np.array([b.samples for b in bots], dtype=np.int64),
-                                   np.array([b.weights for b in bots], dtype=np.float64),
-                                   np.array([b.mcts for b in bots], dtype=np.float64)
-                                   if any(b.kind == play.MCTS for b in bots) else None)
-        return self._lineup_arrays
+    def play_many(self, seeds: np.ndarray, lineups: list[list[KernelBot]],
+                  lineup_of: np.ndarray, marks: bool = False) -> list[KernelRecord]:
+        """Play a batch: game ``g`` dealt by ``seeds[g, 0]``, seat ``s`` drawing from
+        ``random.Random(seeds[g, 1 + s])``, with line-up ``lineups[lineup_of[g]]``. Each
+        game's record holds its moves, facts and, with ``marks``, its event log (no cells)
+        and turn marks, all views of arrays of the batch; its position is the batch's last
+        (a game of the same configuration)."""
+        table = lineup_arrays(lineups)
+        if marks and len(self._batch_turns) < MOVE_ROWS:
+            self._batch_turns = np.empty((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
+            self._batch_events = np.empty((BATCH_EVENT_ROWS, 6), dtype=np.int32)
+        S = self._S
+        records: list[KernelRecord] = []
+        done = 0
+        while done < len(seeds):
+            played = self._play(S, seeds[done:], table, lineup_of[done:], True, marks,
+                                self._batch_turns, self._batch_events)
+            moves = self._moves[:self._ends[played - 1]].copy()
+            turns = self._batch_turns[:self._turn_ends[played - 1] if marks else 0].copy()
+            events = self._batch_events[:self._event_ends[played - 1] if marks else 0].copy()
+            rows = self._facts[:played].copy()
+            bounds = [0, *self._ends[:played].tolist()]
+            turn_bounds = [0, *self._turn_ends[:played].tolist()] if marks else [0] * (played + 1)
+            event_bounds = [0, *self._event_ends[:played].tolist()] if marks else bounds
+            final = S.copy()
+            no_cells = self._evc[:0]
+            records += [
+                KernelRecord(int(seeds[done + g, 0]), moves[bounds[g]:bounds[g + 1]],
+                             events[event_bounds[g]:event_bounds[g + 1]], no_cells, final,
+                             turns[turn_bounds[g]:turn_bounds[g + 1]], rows[g])
+                for g in range(played)]
+            done += played
+        return records
+
+    def _play(self, S: np.ndarray, seeds: np.ndarray, table: tuple[Any, ...],
+              lineup_of: np.ndarray, log: bool, marks: bool, turns: np.ndarray,
+              events: np.ndarray) -> int:
+        if len(self._ends) < len(seeds):
+            self._ends = np.empty(len(seeds), dtype=np.int64)
+            self._turn_ends = np.empty(len(seeds), dtype=np.int64)
+            self._event_ends = np.empty(len(seeds), dtype=np.int64)
+            self._facts = facts.new_facts(len(seeds))
+        kinds, eps, samples, W, P = table
+        return int(play.play_games(S, self._template, self._private_singles, log, self.tables,
+                                   self._ev, self._evc, lineup_of, kinds, eps, samples, W,
+                                   seeds, self._moves, self._ends, self._facts, marks, turns,
+                                   self._turn_ends, events, self._event_ends, P))
+
+    def _lineup(self, bots: list[KernelBot]) -> tuple[Any, ...]:
+        """``lineup_arrays`` of one line-up, built again only when it changes (a study plays
+        thousands of games with one)."""
+        if self._lineup_bots != list(bots):
+            self._lineup_bots = list(bots)
+            self._lineup_table = lineup_arrays([bots])
+        return self._lineup_table
 
     # ----- reading the kernel back -------------------------------------------------------
     def event_dict(self, row: np.ndarray, cells: np.ndarray) -> dict[str, Any]:

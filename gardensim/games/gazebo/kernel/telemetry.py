@@ -21,22 +21,12 @@ import pyarrow.compute as pc
 from gardensim.games.gazebo.geometry import DRAW_NAMES
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
-    DOMS,
-    END,
-    END_REASONS,
-    EV_ABSORB,
     EV_DRAW,
     EV_PLACED,
     EV_RETURNED,
-    EV_STEAL,
     EVENT_NAMES,
-    NPATIO,
     NPL,
-    O_PHOLD,
     O_START,
-    O_SUPPLY,
-    TURN,
-    WINMASK,
 )
 from gardensim.games.gazebo.telemetry import EVENT_TYPES, SEATS
 
@@ -85,45 +75,6 @@ def _turn_counts(events, marks, first, ev_at, start_gazebos, column_of_code, out
                     out[row, _DRAWS] = out[row, _DRAWS] * 4 + events[i, 2] + 1
             for s in range(n):
                 out[row, _SUPPLY + s] = supply[s]
-
-
-#: the per-seat columns of the game row, in the order ``_game_facts`` fills them (seat-major)
-_SEAT_FACTS = ("supply", "on_board", "singles_drawn", "patios", "absorbs", "steals")
-_NFACTS = len(_SEAT_FACTS)
-_NSEATS = len(SEATS)
-_FACT_KEYS = [f"{column}_{s}" for s in SEATS for column in _SEAT_FACTS]
-
-
-@njit(cache=True)
-def _game_facts(S, events, out) -> None:
-    """The game row's numbers: per seat (``_SEAT_FACTS``, seat-major) supply, gazebos on the
-    board, singles drawn, patios held, absorbs and steals; then dominoes placed, the end
-    reason's code, the winners' bit mask and the turn."""
-    out[:] = 0
-    base_supply = S[O_SUPPLY]
-    base_start = S[O_START]
-    for s in range(S[NPL]):
-        out[s * _NFACTS] = S[base_supply + s]
-        out[s * _NFACTS + 1] = S[base_start + s] - S[base_supply + s]
-    for i in range(S[NPATIO]):
-        holder = S[S[O_PHOLD] + i]
-        if holder >= 0:
-            out[holder * _NFACTS + 3] += 1
-    for i in range(events.shape[0]):
-        code = events[i, 0]
-        p = events[i, 1]
-        if code == EV_DRAW:
-            if events[i, 3] < 3:
-                out[p * _NFACTS + 2] += 1
-        elif code == EV_ABSORB:
-            out[p * _NFACTS + 4] += 1
-        elif code == EV_STEAL:
-            out[p * _NFACTS + 5] += 1
-    tail = _NSEATS * _NFACTS
-    out[tail] = S[DOMS]
-    out[tail + 1] = S[END]
-    out[tail + 2] = S[WINMASK]
-    out[tail + 3] = S[TURN]
 
 
 def notation(geometry: Any) -> np.ndarray:
@@ -240,24 +191,6 @@ def _draw_text(code: int) -> str:
         code, pile = divmod(code, 4)
         words.append(_PILE_WORDS[pile - 1])
     return ",".join(reversed(words))
-
-
-def game_row(record: Any) -> tuple[dict[str, Any], list[int], int]:
-    """``TelemetryMixin.game_row`` of a finished kernel game, with its winners and turn count
-    (the play loop's row needs them too): one compiled pass and one conversion, as a random
-    game's Python row costs about as much as the game."""
-    facts = np.empty(len(_FACT_KEYS) + 4, dtype=np.int64)
-    _game_facts(record.state, record.events, facts)
-    values = facts.tolist()
-    live = int(record.state[NPL]) * _NFACTS
-    tail = len(_FACT_KEYS)
-    row: dict[str, Any] = {"end_reason": END_REASONS[values[tail + 1]]}
-    row.update(zip(_FACT_KEYS[:live], values[:live], strict=True))
-    row.update(dict.fromkeys(_FACT_KEYS[live:]))
-    row["dominoes_placed"] = values[tail]
-    mask = values[tail + 2]
-    winners = [s for s in SEATS if mask >> s & 1]
-    return row, winners, values[tail + 3]
 
 
 #: the text of every turn of up to three draws

@@ -1,0 +1,87 @@
+"""A finished kernel game's row facts (``TelemetryMixin.game_row``), counted in the play loop.
+
+The numbers (per seat supply, gazebos on the board, singles drawn, patios held, absorbs and
+steals; dominoes placed, the end, the winners, the turn) are read from the final position and
+the event log right after each game, so a batch of games needs no log but the current one's.
+One compiled pass and one conversion per game: a random game's Python row had cost about as
+much as the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gardensim.games.gazebo.kernel.jit import njit
+from gardensim.games.gazebo.kernel.layout import (
+    DOMS,
+    END,
+    END_REASONS,
+    EV_ABSORB,
+    EV_DRAW,
+    EV_STEAL,
+    NPATIO,
+    NPL,
+    O_PHOLD,
+    O_START,
+    O_SUPPLY,
+    TURN,
+    WINMASK,
+)
+from gardensim.games.gazebo.telemetry import SEATS
+
+#: the per-seat columns of the game row, in the order ``game_facts`` fills them (seat-major)
+SEAT_FACTS = ("supply", "on_board", "singles_drawn", "patios", "absorbs", "steals")
+_NFACTS = len(SEAT_FACTS)
+_FACT_KEYS = [f"{column}_{s}" for s in SEATS for column in SEAT_FACTS]
+_TAIL = len(_FACT_KEYS)
+#: length of a game's facts row
+WIDTH = _TAIL + 4
+
+
+@njit(cache=True)
+def game_facts(S, events, out) -> None:
+    """The game row's numbers: per seat (``SEAT_FACTS``, seat-major) supply, gazebos on the
+    board, singles drawn, patios held, absorbs and steals; then dominoes placed, the end
+    reason's code, the winners' bit mask and the turn."""
+    out[:] = 0
+    base_supply = S[O_SUPPLY]
+    base_start = S[O_START]
+    for s in range(S[NPL]):
+        out[s * _NFACTS] = S[base_supply + s]
+        out[s * _NFACTS + 1] = S[base_start + s] - S[base_supply + s]
+    for i in range(S[NPATIO]):
+        holder = S[S[O_PHOLD] + i]
+        if holder >= 0:
+            out[holder * _NFACTS + 3] += 1
+    for i in range(events.shape[0]):
+        code = events[i, 0]
+        p = events[i, 1]
+        if code == EV_DRAW:
+            if events[i, 3] < 3:
+                out[p * _NFACTS + 2] += 1
+        elif code == EV_ABSORB:
+            out[p * _NFACTS + 4] += 1
+        elif code == EV_STEAL:
+            out[p * _NFACTS + 5] += 1
+    out[_TAIL] = S[DOMS]
+    out[_TAIL + 1] = S[END]
+    out[_TAIL + 2] = S[WINMASK]
+    out[_TAIL + 3] = S[TURN]
+
+
+def game_row(values: list[int], n: int) -> tuple[dict[str, Any], list[int], int]:
+    """``TelemetryMixin.game_row`` from a game's facts row (as a list) with ``n`` seats, and
+    its winners and turn count (the play loop's row needs them too)."""
+    live = n * _NFACTS
+    row: dict[str, Any] = {"end_reason": END_REASONS[values[_TAIL + 1]]}
+    row.update(zip(_FACT_KEYS[:live], values[:live], strict=True))
+    row.update(dict.fromkeys(_FACT_KEYS[live:]))
+    row["dominoes_placed"] = values[_TAIL]
+    mask = values[_TAIL + 2]
+    return row, [s for s in SEATS if mask >> s & 1], values[_TAIL + 3]
+
+
+def new_facts(games: int) -> np.ndarray:
+    return np.empty((games, WIDTH), dtype=np.int64)
