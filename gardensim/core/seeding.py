@@ -12,6 +12,8 @@ import random
 
 DEAL = 0
 BOT = 1
+_SEED_HASH = hashlib.blake2b(digest_size=8, person=b"gardensim-seed")
+_SEED_MASK = 2**63 - 1
 
 
 def derive_seed(master: int, *keys: int) -> int:
@@ -21,11 +23,11 @@ def derive_seed(master: int, *keys: int) -> int:
     across platforms and Python versions, from the standard library, and cheap enough to pay
     for every game (numpy's SeedSequence was a visible share of random play).
     """
-    if master < 0 or any(k < 0 for k in keys):
+    if master < 0 or (keys and min(keys) < 0):
         raise ValueError("seeds and keys must be non-negative integers")
-    path = ":".join(map(str, (master, *keys))).encode()
-    digest = hashlib.blake2b(path, digest_size=8, person=b"gardensim-seed").digest()
-    return int.from_bytes(digest, "little") & (2**63 - 1)
+    hasher = _SEED_HASH.copy()  # copying the keyed state is cheaper than keying anew
+    hasher.update(":".join(map(str, (master, *keys))).encode())
+    return int.from_bytes(hasher.digest(), "little") & _SEED_MASK
 
 
 def game_seed(master: int, game_index: int) -> int:

@@ -14,6 +14,7 @@ the same for every seat and turn.
 
 from __future__ import annotations
 
+import operator
 import time
 import weakref
 from collections.abc import Callable, Sequence
@@ -31,7 +32,7 @@ from gardensim.games.gazebo.kernel.session import KernelBot, KernelGame, kernel_
 #: the kernel of each game object (its board tables are built once per game), and the play
 #: function of each line-up met on it
 _KERNELS: weakref.WeakKeyDictionary[Any, KernelGame] = weakref.WeakKeyDictionary()
-_PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], Any]] = (
+_PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Any]] = (
     weakref.WeakKeyDictionary())
 ENGINE_NAME = "gazebo-kernel"
 #: the game row's per-seat columns, in the play loop's order
@@ -50,10 +51,16 @@ def fast_player(game: Any, bots: Sequence[Any]) -> Callable[..., Any] | None:
     """A kernel play function for ``bots`` on ``game``, or None when one has no kernel
     version (an mcts bot with a clock budget)."""
     known = _PLAYERS.setdefault(game, {})
+    # found by the bots' identities first (no key to build); an entry holds its bots, so
+    # their ids are not reused by other bots while it stands
+    seen = known.get(tuple(map(id, bots)))
+    if seen is not None and all(map(operator.is_, seen[0], bots)):
+        return seen[1]
     key = tuple(f"{type(bot).__name__}:{getattr(bot, 'spec', id(bot))}" for bot in bots)
     if key not in known:
-        known[key] = _make_player(game, bots)
-    return known[key]
+        known[key] = (tuple(bots), _make_player(game, bots))
+    known[tuple(map(id, bots))] = (tuple(bots), known[key][1])
+    return known[key][1]
 
 
 class _Player:
