@@ -1,14 +1,15 @@
-"""The Gazebo spec's fast engine: plays a game of the generic play loop in the kernel.
+"""The Gazebo spec's fast engine: plays the generic play loop's games in the kernel.
 
 :func:`fast_player` is what ``GameSpec.fast_engine`` names. Given a game and a line-up it
-returns a function with the play loop's signature and result (``sim.play.play_game``: the same
-deal seed, the same game row and turn columns), or None when some bot has no kernel version, so
-the generic runner never needs to know which game or bots the kernel covers.
+returns a player with the play loop's signature and result (``sim.play.play_game``: the same
+deal seed, the same game row and turn columns) that also plays a batch (``many``,
+``sim.play.play_games``), or None when some bot has no kernel version, so the generic runner
+never needs to know which game or bots the kernel covers.
 
 Each seat's kernel bot draws from the generator the play loop would give it
 (``seeding.bot_rng``), restated in the kernel, with the readable bot's calls: the same master
 seed and game index give the same game as the readable engine, whatever the worker count. The
-kernel does not time single decisions: ``decision_s`` columns hold the game's time per turn,
+kernel does not time single decisions: ``decision_s`` columns hold the batch's time per turn,
 the same for every seat and turn.
 """
 
@@ -77,21 +78,7 @@ class _Player:
         self.names = pa.array(self.notation.tolist(), pa.string())
 
     def __call__(self, master_seed: int, game_index: int, deal: int, telemetry: bool) -> Any:
-        from gardensim.sim.play import GameRecord
-
-        seed = seeding.game_seed(master_seed, deal)
-        streams = [seeding.derive_seed(master_seed, seeding.BOT, game_index, s)
-                   for s in range(len(self.specs))]
-        t0 = time.perf_counter()
-        record = self.kernel.play(seed, self.kernel_bots, streams=streams, marks=telemetry,
-                                  keep=telemetry)
-        spent = time.perf_counter() - t0
-        row, per_turn = self._row(game_index, deal, seed, record.moves[:, 0],
-                                  record.facts.tolist(), spent)
-        if not telemetry:
-            return GameRecord(game=row)
-        return GameRecord(game=row, turns=ktel.KernelTurns(record, self.names, game_index,
-                                                           per_turn, self.bot_names))
+        return self.many(master_seed, [(game_index, deal, self)], telemetry)[0]
 
     def many(self, master_seed: int, items: Sequence[tuple[int, int, _Player]],
              telemetry: bool) -> list[Any]:
@@ -118,21 +105,17 @@ class _Player:
         per_turn = (time.perf_counter() - t0) / max(turns, 1)
         out = []
         for (index, deal, player), record in zip(items, records, strict=True):
-            row, _ = player._row(index, deal, record.seed, record.moves[:, 0],
-                                 record.facts.tolist(), per_turn=per_turn)
+            row = player._row(index, deal, record.seed, record.moves[:, 0],
+                              record.facts.tolist(), per_turn)
             out.append(GameRecord(game=row) if not telemetry else GameRecord(
                 game=row, turns=ktel.KernelTurns(record, player.names, index, per_turn,
                                                  player.bot_names)))
         return out
 
     def _row(self, game_index: int, deal: int, seed: int, codes: np.ndarray,
-             facts: list[int], spent: float = 0.0,
-             per_turn: float | None = None) -> tuple[dict[str, Any], float]:
-        """The play loop's game row, and the time per turn (``spent`` over the game's turns,
-        or ``per_turn`` as given)."""
+             facts: list[int], per_turn: float) -> dict[str, Any]:
+        """The play loop's game row."""
         telemetry_row, winners, turn = game_row(facts, len(self.specs))
-        if per_turn is None:
-            per_turn = spent / max(turn, 1)
         n = len(self.specs)
         row: dict[str, Any] = {
             "game": game_index,
@@ -153,7 +136,7 @@ class _Player:
                 row[win] = row[decision] = _NAN
         row["winners"] = ",".join(map(str, winners))
         row.update(telemetry_row)
-        return row, per_turn
+        return row
 
 
 def _make_player(game: Any, bots: Sequence[Any]) -> _Player | None:

@@ -171,20 +171,17 @@ class KernelGame:
         return out.tolist()
 
     def play(self, seed: int, bots: list[KernelBot], log: bool = True,
-             streams: list[int] | None = None, marks: bool = True,
-             keep: bool = True) -> KernelRecord:
+             streams: list[int] | None = None, marks: bool = True) -> KernelRecord:
         """Play the game dealt by ``seed`` with ``bots`` (one per seat) in the kernel; seat
         ``s`` draws from ``random.Random(streams[s])`` (default: the play loop's seeding
         with ``seed`` as master seed and game 0, ``seeding.bot_rng(seed, 0, s)``). ``log``
-        keeps the event log (needed for events), ``marks`` the turn marks (turn telemetry).
-        Without ``keep`` the record's arrays are this object's buffers, good until the next
-        game (a caller that reads them at once spares the copies)."""
+        keeps the event log (needed for events), ``marks`` the turn marks (turn telemetry)."""
         n = self.game.num_players
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
         if streams is None:
             streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
-        S = np.empty_like(self._template) if keep else self._S
+        S = np.empty_like(self._template)
         seeds = np.array([[seed, *streams]], dtype=np.int64)
         self._play(S, seeds, self._lineup(bots), np.zeros(1, dtype=np.int64), log, marks,
                    self._turns, self._events)
@@ -194,9 +191,8 @@ class KernelGame:
         record = KernelRecord(seed, self._moves[:k], self._ev[:m], self._evc[:c], S,
                               self._turns[:self._turn_ends[0]] if log and marks
                               else self._turns[:0], self._facts[0])
-        if keep:
-            for name in ("moves", "events", "cells", "turns", "facts"):
-                setattr(record, name, getattr(record, name).copy())
+        for name in ("moves", "events", "cells", "turns", "facts"):
+            setattr(record, name, getattr(record, name).copy())
         return record
 
     def play_many(self, seeds: np.ndarray, lineups: list[list[KernelBot]],
