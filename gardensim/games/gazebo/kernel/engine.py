@@ -38,6 +38,7 @@ from gardensim.games.gazebo.kernel.layout import (
     O_PPTR,
     O_PRIVATE,
     O_RESERVE,
+    O_TALLY,
     OVER,
     PASSES,
     PHASE,
@@ -93,6 +94,8 @@ def draw(S, ev, source: int) -> None:
         S[RPTR] += 1
         S[ZEN] -= 1
     S[S[O_HANDS] + 6 * p + t] += 1
+    if t < 3:
+        S[S[O_TALLY] + 3 * p] += 1
     if S[LOG]:
         log_event(S, ev, EV_DRAW, p, source, t)
 

@@ -49,6 +49,7 @@ from gardensim.games.gazebo.kernel.layout import (
     O_SIZE,
     O_START,
     O_SUPPLY,
+    O_TALLY,
     O_VMASK,
     OVER,
     PARTNER,
@@ -269,6 +270,7 @@ def settle_patio(S, T, ev, i: int, counts) -> None:
             if S[LOG]:
                 log_event(S, ev, EV_CLAIM, holder, c, 0)
         else:
+            S[S[O_TALLY] + 3 * holder + 2] += 1
             if S[LOG]:
                 log_event(S, ev, EV_STEAL, holder, c, old_holder)
             give_back(S, ev, old_holder, old_gaz)
@@ -442,6 +444,7 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             vb_keys[nvb] = keep
             vb_vals[nvb] = before
             nvb += 1
+        S[S[O_TALLY] + 3 * w + 1] += 1
         if S[LOG]:
             log_nook_event(S, ev, evc, EV_ABSORB, w, keep, losers)
     # creates (rulings 5, 22): the mover's, in reading order of their first square

@@ -1,8 +1,9 @@
 """A finished kernel game's row facts (``TelemetryMixin.game_row``), counted in the play loop.
 
 The numbers (per seat supply, gazebos on the board, singles drawn, patios held, absorbs and
-steals; dominoes placed, the end, the winners, the turn) are read from the final position and
-the event log right after each game, so a batch of games needs no log but the current one's.
+steals; dominoes placed, the end, the winners, the turn) are read from the final position right
+after each game: the rules keep per-seat tallies of singles drawn, absorbs and steals, so a
+batch without turn columns plays without the event log (a tenth of a random game).
 One compiled pass and one conversion per game: a random game's Python row had cost about as
 much as the game.
 """
@@ -18,14 +19,12 @@ from gardensim.games.gazebo.kernel.layout import (
     DOMS,
     END,
     END_REASONS,
-    EV_ABSORB,
-    EV_DRAW,
-    EV_STEAL,
     NPATIO,
     NPL,
     O_PHOLD,
     O_START,
     O_SUPPLY,
+    O_TALLY,
     TURN,
     WINMASK,
 )
@@ -41,30 +40,25 @@ WIDTH = _TAIL + 4
 
 
 @njit(cache=True)
-def game_facts(S, events, out) -> None:
+def game_facts(S, out) -> None:
     """The game row's numbers: per seat (``SEAT_FACTS``, seat-major) supply, gazebos on the
-    board, singles drawn, patios held, absorbs and steals; then dominoes placed, the end
-    reason's code, the winners' bit mask and the turn."""
+    board, singles drawn, patios held, absorbs and steals (the position's tallies, kept with
+    or without the event log); then dominoes placed, the end reason's code, the winners' bit
+    mask and the turn."""
     out[:] = 0
     base_supply = S[O_SUPPLY]
     base_start = S[O_START]
+    tally = S[O_TALLY]
     for s in range(S[NPL]):
         out[s * _NFACTS] = S[base_supply + s]
         out[s * _NFACTS + 1] = S[base_start + s] - S[base_supply + s]
+        out[s * _NFACTS + 2] = S[tally + 3 * s]
+        out[s * _NFACTS + 4] = S[tally + 3 * s + 1]
+        out[s * _NFACTS + 5] = S[tally + 3 * s + 2]
     for i in range(S[NPATIO]):
         holder = S[S[O_PHOLD] + i]
         if holder >= 0:
             out[holder * _NFACTS + 3] += 1
-    for i in range(events.shape[0]):
-        code = events[i, 0]
-        p = events[i, 1]
-        if code == EV_DRAW:
-            if events[i, 3] < 3:
-                out[p * _NFACTS + 2] += 1
-        elif code == EV_ABSORB:
-            out[p * _NFACTS + 4] += 1
-        elif code == EV_STEAL:
-            out[p * _NFACTS + 5] += 1
     out[_TAIL] = S[DOMS]
     out[_TAIL + 1] = S[END]
     out[_TAIL + 2] = S[WINMASK]

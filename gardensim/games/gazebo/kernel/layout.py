@@ -27,7 +27,7 @@ PARTNER, PLEN, NPATIO, NVASE, DOMS, LOG, EVN, ECN, NOPEN = range(20, 29)
 # offsets of the variable parts
 O_COLOR, O_NOOK_OF, O_OWNER, O_NCOL, O_SIZE, O_GAZ, O_VMASK, O_PMASK = range(32, 40)
 O_PHOLD, O_PGAZ, O_PTHR, O_SUPPLY, O_START, O_HANDS, O_GENERAL, O_PRIVATE = range(40, 48)
-O_PPTR, O_PLENS, O_RESERVE, O_SET, O_ONBOARD_T, O_OPEN = range(48, 54)
+O_PPTR, O_PLENS, O_RESERVE, O_SET, O_ONBOARD_T, O_OPEN, O_TALLY = range(48, 55)
 HEADER = 64
 
 #: phases, as ``rules.Phase``
@@ -117,7 +117,7 @@ def open_slot_words(geo: Geometry) -> list[int]:
 
 def state_size(n_cells: int, players: int, n_patios: int, plen: int) -> int:
     return HEADER + 8 * n_cells + 3 * n_patios + 2 * players + 6 * players + 81 + 81 \
-        + players * plen + 2 * players + 81 + 6 + 6 + open_words(n_cells)
+        + players * plen + 2 * players + 81 + 6 + 6 + open_words(n_cells) + 3 * players
 
 
 def new_state(game: Any, seed: int) -> np.ndarray:
@@ -141,7 +141,7 @@ def state_from_deal(game: Any, dealt: Deal) -> np.ndarray:
                        (O_PGAZ, n_patios), (O_PTHR, n_patios), (O_SUPPLY, p), (O_START, p),
                        (O_HANDS, 6 * p), (O_GENERAL, 81), (O_PRIVATE, p * plen),
                        (O_PPTR, p), (O_PLENS, p), (O_RESERVE, 81), (O_SET, 6),
-                       (O_ONBOARD_T, 6), (O_OPEN, open_words(n))):
+                       (O_ONBOARD_T, 6), (O_OPEN, open_words(n)), (O_TALLY, 3 * p)):
         S[slot] = off
         off += size
     S[S[O_COLOR]:S[O_COLOR] + n] = geo.start_colors

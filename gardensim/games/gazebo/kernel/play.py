@@ -192,7 +192,7 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     searches) and the weights ``W``, a row per line-up), seat ``s`` drawing from
     ``random.Random(seeds[g, 1 + s])``. Each action goes into ``moves[i, 0]`` with the
     event-log length before it in ``moves[i, 1]``, game ``g``'s ending at ``ends[g]``;
-    ``facts[g]`` gets its game row's numbers (``facts.game_facts``, from the log). With
+    ``facts[g]`` gets its game row's numbers (``facts.game_facts``). With
     ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
     ``TelemetryMixin.mark`` and the play loop's turn index and seat, its first move counted
     from the game's) goes into ``turns``, then a row holding the log's end, game ``g``'s
@@ -268,5 +268,5 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
             ne += S[EVN]
             event_ends[g] = ne
         ends[g] = n
-        game_facts(S, ev[:S[EVN]], facts[g])
+        game_facts(S, facts[g])
     return seeds.shape[0]

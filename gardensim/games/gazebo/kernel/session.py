@@ -201,7 +201,7 @@ class KernelGame:
         ``random.Random(seeds[g, 1 + s])``, with line-up ``lineups[lineup_of[g]]``. Each
         game's record holds its moves, facts and, with ``marks``, its event log (no cells)
         and turn marks, all views of arrays of the batch; its position is the batch's last
-        (a game of the same configuration)."""
+        (a game of the same configuration). Without ``marks`` the games keep no event log."""
         table = lineup_arrays(lineups)
         if marks and len(self._batch_turns) < MOVE_ROWS:
             self._batch_turns = np.empty((MOVE_ROWS, play.TURN_COLS), dtype=np.int64)
@@ -210,7 +210,7 @@ class KernelGame:
         records: list[KernelRecord] = []
         done = 0
         while done < len(seeds):
-            played = self._play(S, seeds[done:], table, lineup_of[done:], True, marks,
+            played = self._play(S, seeds[done:], table, lineup_of[done:], marks, marks,
                                 self._batch_turns, self._batch_events)
             moves = self._moves[:self._ends[played - 1]].copy()
             turns = self._batch_turns[:self._turn_ends[played - 1] if marks else 0].copy()
