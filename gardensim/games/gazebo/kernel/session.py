@@ -212,13 +212,16 @@ class KernelGame:
         while done < len(seeds):
             played = self._play(S, seeds[done:], table, lineup_of[done:], marks, marks,
                                 self._batch_turns, self._batch_events)
+            if played == 0:
+                raise RuntimeError("the kernel's logs have no room for one game")
             moves = self._moves[:self._ends[played - 1]].copy()
             turns = self._batch_turns[:self._turn_ends[played - 1] if marks else 0].copy()
             events = self._batch_events[:self._event_ends[played - 1] if marks else 0].copy()
             rows = self._facts[:played].copy()
+            none = [0] * (played + 1)
             bounds = [0, *self._ends[:played].tolist()]
-            turn_bounds = [0, *self._turn_ends[:played].tolist()] if marks else [0] * (played + 1)
-            event_bounds = [0, *self._event_ends[:played].tolist()] if marks else bounds
+            turn_bounds = [0, *self._turn_ends[:played].tolist()] if marks else none
+            event_bounds = [0, *self._event_ends[:played].tolist()] if marks else none
             final = S.copy()
             no_cells = self._evc[:0]
             records += [

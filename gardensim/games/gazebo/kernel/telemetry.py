@@ -1,10 +1,11 @@
-"""Telemetry of kernel games: the readable engine's turn and game columns (``telemetry.py``,
-``docs/telemetry.md``) computed from the kernel's event log and turn marks.
+"""Telemetry of kernel games: the readable engine's turn columns (``telemetry.py``,
+``docs/telemetry.md``) computed from the kernel's event logs and turn marks (the game row's
+numbers are ``facts.py``'s).
 
 The kernel logs what the readable engine logs (events, the gazebo ledger, draws) and marks
 each turn as ``TelemetryMixin.mark`` does, so the columns are the same counts. One compiled
-pass over the log counts every numeric column at once: the per-game Python work (a numpy call
-per column and seat) had come to cost more than playing a random game.
+pass over a batch's logs counts every numeric column at once: the per-game Python work (a
+numpy call per column and seat) had come to cost more than playing a random game.
 ``tests/gazebo/kernel/test_kernel_telemetry.py`` holds them equal to the readable engine's on
 the same games.
 """
