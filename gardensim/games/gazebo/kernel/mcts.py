@@ -79,7 +79,8 @@ def reserve(pool, top: int, extra: int):
     if top + extra <= pool.shape[0]:
         return pool
     bigger = np.empty(max(2 * pool.shape[0], top + extra), dtype=pool.dtype)
-    bigger[:top] = pool[:top]
+    for i in range(top):
+        bigger[i] = pool[i]
     return bigger
 
 

@@ -30,6 +30,7 @@ from gardensim.games.gazebo.kernel.evaluate import one_ply_values
 from gardensim.games.gazebo.kernel.facts import game_facts
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
+    EV_COLS,
     EVN,
     GLEN,
     GPTR,
@@ -264,7 +265,10 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
             turns[nt, 6] = n - first
             nt += 1
             turn_ends[g] = nt
-            events[ne:ne + S[EVN]] = ev[:S[EVN]]
+            # a loop, not a slice copy, which would compile numba's shape-error messages
+            for i in range(S[EVN]):
+                for j in range(EV_COLS):
+                    events[ne + i, j] = ev[i, j]
             ne += S[EVN]
             event_ends[g] = ne
         ends[g] = n

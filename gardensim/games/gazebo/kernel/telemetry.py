@@ -56,7 +56,8 @@ def _turn_counts(events, marks, first, ev_at, start_gazebos, column_of_code, out
     n = start_gazebos.shape[0]
     supply = np.empty(n, dtype=np.int64)
     for g in range(first.shape[0] - 1):
-        supply[:] = start_gazebos
+        for s in range(n):
+            supply[s] = start_gazebos[s]
         for t in range(first[g], first[g + 1] - 1):
             row = t - g
             for i in range(ev_at[g] + marks[t, 2], ev_at[g] + marks[t + 1, 2]):
