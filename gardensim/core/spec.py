@@ -125,8 +125,10 @@ class GameSpec:
     #: Study keys that are shorthands for this game's rule options, kept for old study files.
     legacy_keys: tuple[str, ...] = ()
     #: ``(game, bots) -> play or None``: a faster engine for line-ups it covers; ``play`` has
-    #: the signature and result of ``sim.play.play_game`` after its first two arguments, and
-    #: None means some bot has no fast version (the readable engine plays).
+    #: the signature and result of ``sim.play.play_game`` after its first two arguments (and
+    #: may have ``many(master_seed, [(game, deal, play)], telemetry) -> [record]`` to play a
+    #: batch, ``sim.play.play_games``), and None means some bot has no fast version (the
+    #: readable engine plays).
     fast_engine: str | None = None
 
     def factory(self) -> Callable[..., Any]:

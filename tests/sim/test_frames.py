@@ -70,3 +70,34 @@ def test_numpy_column_parts_join_as_the_same_table_as_lists():
     with pytest.raises(ValueError, match="column 'points' does not fit dtype int8"):
         frames.columns_to_table([{"game": np.array([0]), "points": np.array([300])}], SCHEMA,
                                 "a")
+
+
+class _Lazy(dict):
+    """A fast engine's lazy part: its type joins a run of parts at once (and counts how often)."""
+
+    joins: list[int] = []
+
+    @staticmethod
+    def join_parts(parts):
+        _Lazy.joins.append(len(parts))
+        return {k: [v for part in parts for v in part[k]] for k in parts[0]}
+
+
+def test_arrow_columns_and_parts_that_join_themselves_give_the_same_table():
+    """Arrow-array chunks join as arrays; a run of parts whose type has ``join_parts`` is
+    joined by it, once, in place among ordinary parts; a value too big is still an error."""
+    import pyarrow as pa
+
+    lists = [{"game": [0, 0], "points": [3, -2], "note": ["a", "b"]},
+             {"game": [1], "points": [5], "note": ["c"]},
+             {"game": [2], "points": [1], "note": ["d"]}]
+    expected = frames.columns_to_table(lists, SCHEMA, "a")
+    arrow = [{k: pa.array(v) for k, v in part.items()} for part in lists]
+    assert frames.columns_to_table(arrow, SCHEMA, "a").equals(expected)
+    _Lazy.joins.clear()
+    lazy = [_Lazy(lists[0]), _Lazy(lists[1]), lists[2]]
+    assert frames.columns_to_table(lazy, SCHEMA, "a").equals(expected)
+    assert _Lazy.joins == [2]
+    with pytest.raises(ValueError, match="column 'points' does not fit dtype int8"):
+        frames.columns_to_table([{"game": pa.array([0]), "points": pa.array([300])}], SCHEMA,
+                                "a")
