@@ -203,10 +203,10 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     Many games in one call keep the kernel's data in cache between them and pay the call
     once: per game, a call from Python had cost about a third of a random game. A game is
     begun only while the logs have room for any game, so the call may stop early; returns
-    how many games it played. Each game's generators are
-    seeded together (``pyrandom.seed_all``). numba drops the branch on ``P is None`` when
-    ``P`` is None, so a line-up without mcts compiles a loop without the search: a random or
-    greedy study does not wait for it to compile."""
+    how many games it played. Each game's generators are seeded together
+    (``pyrandom.seed_all``). numba drops the branch on ``P is None`` when ``P`` is None, so a
+    line-up without mcts compiles a loop without the search: a random or greedy study does
+    not wait for it to compile."""
     gens = np.empty((seeds.shape[1], pyrandom.SIZE), dtype=np.uint32)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
