@@ -93,8 +93,8 @@ class KernelTurns(Mapping[str, Any]):
     (:meth:`join_parts`, which ``frames.columns_to_table`` calls). Per game, the numpy calls
     of building columns and the joining of small arrays had cost more than playing a random
     game; per batch they are paid once, and the text columns are made in Arrow, never as
-    Python strings. Joined, an absent seat has no column (``frames``
-    stores nulls); read game by game, it has the readable engine's all-None columns."""
+    Python strings. Joined, an absent seat has no column (``frames`` stores nulls); read game
+    by game, it has the readable engine's all-None columns."""
 
     def __init__(self, record: Any, names: pa.Array, game: int, per_turn: float,
                  bots: np.ndarray) -> None:
@@ -128,10 +128,9 @@ class KernelTurns(Mapping[str, Any]):
         n = int(records[0].state[NPL])
         marks = np.concatenate([rec.turns for rec in records])
         sizes = np.array([len(rec.turns) for rec in records], dtype=np.int64)
-        first = np.zeros(len(records) + 1, dtype=np.int64)
-        np.cumsum(sizes, out=first[1:])
-        ev_at = np.cumsum([0] + [len(rec.events) for rec in records[:-1]], dtype=np.int64)
-        mv_at = np.cumsum([0] + [len(rec.moves) for rec in records[:-1]], dtype=np.int64)
+        first = _starts(sizes)
+        ev_at = _starts([len(rec.events) for rec in records])[:-1]
+        mv_at = _starts([len(rec.moves) for rec in records])[:-1]
         turn_rows = np.ones(len(marks), dtype=bool)
         turn_rows[first[1:] - 1] = False  # each game's closing mark
         rows = sizes - 1
@@ -171,6 +170,13 @@ class KernelTurns(Mapping[str, Any]):
         table["drew_singles"] = columns[_DREW_S]
         table["drew_doubles"] = columns[_DREW_D]
         return table
+
+
+def _starts(lengths: Any) -> np.ndarray:
+    """Where each of consecutive runs of ``lengths`` starts, then where the last ends."""
+    out = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out[1:])
+    return out
 
 
 def _start_gazebos(S: np.ndarray) -> np.ndarray:
