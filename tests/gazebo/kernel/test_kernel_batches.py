@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gardensim.core import registry
+from gardensim.sim import frames
 from gardensim.sim.play import lineup_seating, play_game, play_games
 
 TIMING = "decision_s"
@@ -54,3 +55,18 @@ def test_a_batch_longer_than_one_kernel_call_loses_and_repeats_no_game(telemetry
                                            strict=True):
         alone = play_game(game, bots, 5, index, deal, telemetry, engine="auto")
         assert _plain(record) == _plain(alone), f"game {index}"
+
+
+def test_a_long_batch_stores_each_games_turn_columns_end_to_end() -> None:
+    """What a study stores of a batch (``frames.columns_to_table`` of its games' turn
+    columns, read where the kernel calls left their logs, not joined again) is each game's
+    columns end to end, across the kernel calls that 900 games need."""
+    game = registry.make_game("gazebo", "aviary", 2)
+    batch = play_games(game, _items([["random", "random"]], 900), 5, True, engine="auto")
+    assert len({id(record.turns.record.batch) for record in batch}) > 1
+    table = frames.columns_to_table([r.turns for r in batch], frames.turns_schema(game), "a")
+    games = [_plain(record)[1] for record in batch]
+    for column in games[0]:
+        expected = [v for one in games for v in one[column]]
+        if any(v is not None for v in expected):
+            assert table[column].to_pylist() == expected, column

@@ -55,7 +55,7 @@ def values(kernel: KernelGame, S: np.ndarray, player: int, actions: np.ndarray,
            W: np.ndarray, shared: bool) -> list[float]:
     out = np.empty(len(actions), dtype=np.float64)
     fn = evaluate.action_values if shared else evaluate.applied_values
-    fn(S, kernel.tables, kernel._ev, kernel._evc, player, actions, len(actions), W,
+    fn(S, kernel.tables, *kernel.event_log, player, actions, len(actions), W,
        np.empty_like(S), out)
     return out.tolist()
 

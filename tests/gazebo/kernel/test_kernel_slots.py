@@ -5,9 +5,9 @@ rulings 3) and ``events.place`` keeps it in step instead of legality scanning ev
 These tests step through kernel games on every board, 2-4 players and both drawing systems and
 compare the set, at every position, with a scan of the position written here in plain Python,
 with the readable engine's open slots, and with what legality derives from it (the j-th open
-slot, the count of legal placements, whether any placement exists). The random bot reads the
-set to draw its placement; it must still draw exactly as the readable bot does, so the same
-seed plays the same game in both engines.
+slot, the count of legal placements both carried through the game and fresh, whether any
+placement exists). The random bot reads the set to draw its placement; it must still draw
+exactly as the readable bot does, so the same seed plays the same game in both engines.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from gardensim.core.registry import make_bot
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, legality, play
 from gardensim.games.gazebo.kernel.layout import (
+    EVN,
     NOPEN,
     O_COLOR,
     O_OPEN,
@@ -57,6 +58,14 @@ def bit_set_slots(game: GazeboGame, S: np.ndarray) -> list[int]:
             if word >> i & 1]
 
 
+def count_memory(S: np.ndarray, T: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """``count_legal_placements``' memory for a fresh count of position ``S``."""
+    seen = np.empty(T[0].shape[0], dtype=np.int32)
+    dirty = np.empty((len(T[2]) + 31) // 32, dtype=np.int64)
+    legality.start_count(S, seen, dirty)
+    return seen, dirty
+
+
 def test_a_new_position_opens_the_slots_beside_the_start_squares() -> None:
     for board in BOARDS:
         game = GazeboGame(board, 2, {})
@@ -75,9 +84,11 @@ def test_open_slots_equal_a_fresh_scan_at_every_position(board: str, players: in
     bots = [KernelBot(play.RANDOM, 0.0, 1, tuple(game.weights))] * players
     for seed in range(3):
         actions = kernel.play(seed, bots, log=False).actions
-        S = kernel.deal(seed, log=False)
+        S = kernel.deal(seed)
         kernel.begin(S)
         state = game.new_initial_state(seed)
+        seen, dirty = count_memory(S, T)
+        since = S[EVN]
         for i, action in enumerate(actions + [None]):
             where = f"seed {seed} move {i + 1}"
             slots = bit_set_slots(game, S)
@@ -87,7 +98,13 @@ def test_open_slots_equal_a_fresh_scan_at_every_position(board: str, players: in
             assert [legality.nth_open_slot(S, T, j) for j in range(len(slots))] == slots, where
             if S[PHASE] == PLACE:
                 placements = [a for a in kernel.legal_actions(S) if a < legality.DRAW_GENERAL]
-                assert legality.count_legal_placements(S, T) == len(placements), where
+                ev, evc = kernel.event_log
+                carried = legality.count_legal_placements(S, T, ev, evc, since, seen, dirty)
+                since = S[EVN]
+                assert carried == len(placements), where
+                fresh = legality.count_legal_placements(S, T, ev, evc, since,
+                                                        *count_memory(S, T))
+                assert fresh == carried, where
                 assert legality.slot_takes_a_domino(S, T) == bool(placements), where
             if action is None:
                 assert S[PHASE] == OVER

@@ -55,7 +55,6 @@ from gardensim.games.gazebo.kernel.layout import (
 from gardensim.games.gazebo.kernel.legality import (
     DECLINE,
     DRAW_GENERAL,
-    count_legal_placements,
     hand_total,
     has_legal_placement,
     legal_actions,
@@ -65,8 +64,7 @@ from gardensim.games.gazebo.kernel.legality import (
     type_of,
 )
 
-__all__ = ["apply_action", "begin", "copy_state", "count_legal_placements", "legal_actions",
-           "max_actions", "random_action"]
+__all__ = ["apply_action", "begin", "copy_state", "legal_actions", "max_actions", "random_action"]
 
 
 @njit(cache=True, _nrt=False)

@@ -21,6 +21,10 @@ from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     C_SLOT,
     DRAW,
+    EV_ABSORB,
+    EV_CREATE,
+    EV_EXPAND,
+    EVN,
     EXTRA,
     GLEN,
     GPTR,
@@ -428,9 +432,43 @@ def legal_placements(S, T, out, start: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
-def count_legal_placements(S, T) -> int:
+def count_legal_placements(S, T, ev, evc, since: int, seen, dirty) -> int:
     """How many legal placements the current hand has: telemetry's ``legal_moves``
-    (``LegalityMixin.count_legal_placements``)."""
+    (``LegalityMixin.count_legal_placements``), counted at every turn of a game with turn
+    columns (so with the event log on).
+
+    Every orientation goes on a slot where no colour meets two different nooks
+    (``slot_is_simple``), and whether a slot is simple depends only on the nooks of its
+    ring. So the count carries, from one turn of a game to the next, the nook of every cell
+    at the last count (``seen``) and a bit per slot code to judge again (``dirty``, 32 to a
+    word). A cell changes nook only in a create, expand or absorb, whose event lists the
+    nook's cells: each listed cell (of the events from ``since`` on) whose nook changed
+    dirties the slots with a cell next to it, those whose ring holds it. A dirty slot found
+    simple is cleared; the others stay dirty, as their placements depend on the hand.
+    Between two turns about one cell changes nook, so a count judges a handful of slots, not
+    all forty open ones. ``start_count`` makes ``seen`` and ``dirty`` for a game's (or a
+    lone) position."""
+    nbr = T[0]
+    cinfo = T[1]
+    onk = S[O_NOOK_OF]
+    for e in range(since, S[EVN]):
+        code = ev[e, 0]
+        if code != EV_CREATE and code != EV_EXPAND and code != EV_ABSORB:
+            continue
+        for i in range(ev[e, 4], ev[e, 4] + ev[e, 5]):
+            c = evc[i]
+            k = S[onk + c]
+            if k == seen[c]:
+                continue
+            seen[c] = k
+            for q in range(4):
+                m = nbr[c, q]
+                if m < 0:
+                    continue
+                for j in range(4):
+                    t = cinfo[m, C_SLOT + j]
+                    if t >= 0:
+                        dirty[t >> 5] |= 1 << (t & 31)
     h = S[O_HANDS] + 6 * S[PLAYER]
     n_or = 0
     for t in range(6):
@@ -439,13 +477,25 @@ def count_legal_placements(S, T) -> int:
     total = S[NOPEN] * n_or
     scratch = T[6][W_LEGAL:W_LEGAL + 52]
     for w in range(n_open_words(T)):
-        word = open_word(S, w)
+        word = dirty[w] & open_word(S, w)
         while word:
             s = (w << 5) + lowest_bit(word)
             word &= word - 1
-            if not slot_is_simple(S, T, s):
+            if slot_is_simple(S, T, s):
+                dirty[w] &= ~(1 << (s & 31))
+            else:
                 total += slot_orients(S, T, s, h, scratch, scratch[40:52]) - n_or
     return total
+
+
+@njit(cache=True, _nrt=False)
+def start_count(S, seen, dirty) -> None:
+    """``count_legal_placements``' memory for position ``S``: its nooks, every slot dirty."""
+    onk = S[O_NOOK_OF]
+    for c in range(T_cells(S)):
+        seen[c] = S[onk + c]
+    for w in range(dirty.shape[0]):
+        dirty[w] = 0xFFFFFFFF
 
 
 @njit(cache=True, _nrt=False, inline="always")

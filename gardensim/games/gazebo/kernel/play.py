@@ -22,7 +22,6 @@ from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
     copy_state,
-    count_legal_placements,
     legal_actions,
     random_action,
 )
@@ -53,6 +52,11 @@ from gardensim.games.gazebo.kernel.layout import (
     RLEN,
     RPTR,
     TURN,
+)
+from gardensim.games.gazebo.kernel.legality import (
+    count_legal_placements,
+    n_open_words,
+    start_count,
 )
 
 RANDOM, GREEDY, MCTS = 0, 1, 2
@@ -189,8 +193,9 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     per seat), each dealt into ``S`` from ``template`` with ``random.Random(seeds[g, 0])``
     (``deal.deal_with``; the event log on with ``log``) and played to its end by line-up
     ``lineup_of[g]``: a bot per seat (``kinds``: RANDOM, GREEDY or MCTS; greedy's
-    ``epsilon``, ``samples``, mcts's parameter row ``P`` (``mcts.P_*``, or None when no seat
-    searches) and the weights ``W``, a row per line-up), seat ``s`` drawing from
+    ``epsilon`` and ``samples`` (None when no seat is greedy), mcts's parameter row ``P``
+    (``mcts.P_*``, None when no seat searches) and the weights ``W``, a row per line-up),
+    seat ``s`` drawing from
     ``random.Random(seeds[g, 1 + s])``. Each action goes into ``moves[i, 0]`` with the
     event-log length before it in ``moves[i, 1]``, game ``g``'s ending at ``ends[g]``;
     ``facts[g]`` gets its game row's numbers (``facts.game_facts``). With
@@ -204,9 +209,9 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     once: per game, a call from Python had cost about a third of a random game. A game is
     begun only while the logs have room for any game, so the call may stop early; returns
     how many games it played. Each game's generators are seeded together
-    (``pyrandom.seed_all``). numba drops the branch on ``P is None`` when ``P`` is None, so a
-    line-up without mcts compiles a loop without the search: a random or greedy study does
-    not wait for it to compile."""
+    (``pyrandom.seed_all``). numba drops the branch of a bot whose arrays are None
+    (``samples``, ``P``), so a line-up compiles a loop with only its own bots: a random
+    study does not wait for greedy's evaluation or the search to compile."""
     gens = np.empty((seeds.shape[1], pyrandom.SIZE), dtype=np.uint32)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
@@ -214,9 +219,12 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     D = np.empty_like(S)
     scratch = np.empty_like(S)
     slots_buf = np.empty(T[2].shape[0], dtype=np.int64)
+    seen = np.empty(T[0].shape[0], dtype=np.int32)
+    dirty = np.empty(n_open_words(T), dtype=np.int64)
     n = 0
     nt = 0
     ne = 0
+    since = 0
     marking = log and mark_turns
     for g in range(seeds.shape[0]):
         if moves.shape[0] - n < MAX_GAME_MOVES or marking and (
@@ -226,6 +234,9 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
         deal_with(S, template, private_singles, gens[0])
         S[LOG] = log
         begin(S, T, ev)
+        if marking:
+            start_count(S, seen, dirty)
+            since = S[EVN]
         line = lineup_of[g]
         turn = -1
         first = n
@@ -239,7 +250,10 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
                 turns[nt, 2] = S[EVN]
                 turns[nt, 3] = S[h] + S[h + 1] + S[h + 2]
                 turns[nt, 4] = S[h + 3] + S[h + 4] + S[h + 5]
-                turns[nt, 5] = count_legal_placements(S, T) if S[PHASE] == PLACE else 0
+                turns[nt, 5] = 0
+                if S[PHASE] == PLACE:
+                    turns[nt, 5] = count_legal_placements(S, T, ev, evc, since, seen, dirty)
+                    since = S[EVN]
                 turns[nt, 6] = n - first
                 nt += 1
             kind = kinds[line, p]
@@ -251,6 +265,8 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
                 a = mcts.choose(S, T, ev, evc, actions, W[line, p], P[line, p], D, scratch,
                                 vals, slots_buf, gens[1 + p])
             else:
+                if samples is None:
+                    raise ValueError("a greedy seat without its parameter rows")
                 a = greedy_choice(S, T, ev, evc, actions, W[line, p], epsilon[line, p],
                                   samples[line, p], D, scratch, vals, totals, slots_buf,
                                   gens[1 + p])

@@ -8,6 +8,7 @@ the options and built the geometry) so both engines play exactly one configurati
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,20 +91,23 @@ def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
 
 def lineup_arrays(lineups: list[list[KernelBot]]) -> tuple[Any, ...]:
     """The play loop's arrays of ``lineups``, a row per line-up and a column per seat:
-    kinds, greedy's epsilon and samples, weights, and mcts's parameter rows (None without an
-    mcts seat: ``play.play_games`` then compiles without the search)."""
+    kinds, greedy's epsilon and samples (None without a greedy seat), weights, and mcts's
+    parameter rows (None without an mcts seat): ``play.play_games`` compiles only the bots
+    its arrays name."""
     def column(field: str, dtype: Any) -> np.ndarray:
         return np.array([[getattr(bot, field) for bot in bots] for bots in lineups], dtype=dtype)
 
-    searching = any(bot.kind == play.MCTS for bots in lineups for bot in bots)
-    return (column("kind", np.int64), column("epsilon", np.float64),
-            column("samples", np.int64), column("weights", np.float64),
-            column("mcts", np.float64) if searching else None)
+    kinds = column("kind", np.int64)
+    greedy = bool((kinds == play.GREEDY).any())
+    return (kinds, column("epsilon", np.float64) if greedy else None,
+            column("samples", np.int64) if greedy else None, column("weights", np.float64),
+            column("mcts", np.float64) if (kinds == play.MCTS).any() else None)
 
 
 @dataclass
 class KernelRecord:
-    """One game played by the kernel: its moves, event log and final position."""
+    """One game played by the kernel: its moves, event log and final position; a game of a
+    batch is game ``index`` of its logs (``batch``), whose arrays its own are views of."""
 
     seed: int
     moves: np.ndarray  # (n, 2): action code, event-log length before it
@@ -112,10 +116,25 @@ class KernelRecord:
     state: np.ndarray
     turns: np.ndarray  # (turns + 1, play.TURN_COLS) marks; empty without the event log
     facts: np.ndarray  # the game row's numbers (``facts.game_facts``)
+    batch: BatchLogs | None = None
+    index: int = 0
 
     @property
     def actions(self) -> list[int]:
         return self.moves[:, 0].tolist()
+
+
+@dataclass
+class BatchLogs:
+    """The logs of a batch of games end to end (``moves``, ``turns``, ``events`` as in
+    :class:`KernelRecord`), game ``g``'s rows from ``bounds[g]`` to ``bounds[g + 1]`` of
+    each (the three columns of ``bounds``): a batch's telemetry reads them whole instead of
+    joining its games' views again."""
+
+    moves: np.ndarray
+    turns: np.ndarray
+    events: np.ndarray
+    bounds: np.ndarray  # (games + 1, 3): moves, turns, events
 
 
 class KernelGame:
@@ -141,6 +160,12 @@ class KernelGame:
         self._events = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
         self._batch_turns = self._turns
         self._batch_events = self._events
+
+    @property
+    def event_log(self) -> tuple[np.ndarray, np.ndarray]:
+        """The event rows and their cells that :meth:`begin` and :meth:`apply` write, for the
+        compiled functions a caller applies to one position."""
+        return self._ev, self._evc
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
@@ -214,21 +239,23 @@ class KernelGame:
                                 self._batch_turns, self._batch_events)
             if played == 0:
                 raise RuntimeError("the kernel's logs have no room for one game")
-            moves = self._moves[:self._ends[played - 1]].copy()
-            turns = self._batch_turns[:self._turn_ends[played - 1] if marks else 0].copy()
-            events = self._batch_events[:self._event_ends[played - 1] if marks else 0].copy()
+            ends = np.zeros((played + 1, 3), dtype=np.int64)
+            ends[1:, 0] = self._ends[:played]
+            if marks:
+                ends[1:, 1] = self._turn_ends[:played]
+                ends[1:, 2] = self._event_ends[:played]
+            logs = BatchLogs(self._moves[:ends[-1, 0]].copy(),
+                             self._batch_turns[:ends[-1, 1]].copy(),
+                             self._batch_events[:ends[-1, 2]].copy(), ends)
             rows = self._facts[:played].copy()
-            none = [0] * (played + 1)
-            bounds = [0, *self._ends[:played].tolist()]
-            turn_bounds = [0, *self._turn_ends[:played].tolist()] if marks else none
-            event_bounds = [0, *self._event_ends[:played].tolist()] if marks else none
             final = S.copy()
             no_cells = self._evc[:0]
+            bounds = ends.tolist()
             records += [
-                KernelRecord(int(seeds[done + g, 0]), moves[bounds[g]:bounds[g + 1]],
-                             events[event_bounds[g]:event_bounds[g + 1]], no_cells, final,
-                             turns[turn_bounds[g]:turn_bounds[g + 1]], rows[g])
-                for g in range(played)]
+                KernelRecord(int(seeds[done + g, 0]), logs.moves[b[0]:e[0]],
+                             logs.events[b[2]:e[2]], no_cells, final, logs.turns[b[1]:e[1]],
+                             rows[g], logs, g)
+                for g, (b, e) in enumerate(itertools.pairwise(bounds))]
             done += played
         return records
 

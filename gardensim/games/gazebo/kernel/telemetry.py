@@ -4,8 +4,10 @@ numbers are ``facts.py``'s).
 
 The kernel logs what the readable engine logs (events, the gazebo ledger, draws) and marks
 each turn as ``TelemetryMixin.mark`` does, so the columns are the same counts. One compiled
-pass over a batch's logs counts every numeric column at once: the per-game Python work (a
-numpy call per column and seat) had come to cost more than playing a random game.
+pass over a batch's logs counts every numeric column at once, in the width the schema stores
+it (Arrow then takes the arrays without converting them), reading a batch's logs where the
+kernel left them: the per-game Python work (a numpy call per column and seat) had come to cost
+more than playing a random game.
 ``tests/gazebo/kernel/test_kernel_telemetry.py`` holds them equal to the readable engine's on
 the same games.
 """
@@ -29,6 +31,7 @@ from gardensim.games.gazebo.kernel.layout import (
     NPL,
     O_START,
 )
+from gardensim.games.gazebo.kernel.session import BatchLogs
 from gardensim.games.gazebo.telemetry import EVENT_TYPES, SEATS
 
 _PILE_WORDS = [DRAW_NAMES[code] for code in sorted(DRAW_NAMES)]
@@ -38,45 +41,69 @@ _COLUMN_OF_CODE = np.full(len(EVENT_NAMES), -1, dtype=np.int64)
 for _i, _kind in enumerate(EVENT_TYPES[:-1]):
     _COLUMN_OF_CODE[EVENT_NAMES.index(_kind)] = _i
 _NEV = len(_EVENT_COLUMNS)
-# columns of the compiled turn table after the ev_ counts
-_PLACED, _RETURNED, _SUPPLY = _NEV, _NEV + 4, _NEV + 8
-_DREW_S, _DREW_D = _NEV + 12, _NEV + 13
-#: a turn's draws as one number: the piles in order as base-4 digits of pile + 1
-_DRAWS = _NEV + 14
-_WIDTH = _NEV + 15
+# the compiled pass's int8 columns: seat, hand singles and doubles, the ev_ counts, singles
+# and doubles drawn, then per seat gazebos placed, returned and left; its int16 columns: turn
+# and legal placements
+_SEAT, _HAND_S, _HAND_D, _EV = 0, 1, 2, 3
+_DREW_S, _DREW_D = _EV + _NEV, _EV + _NEV + 1
+_PLACED, _RETURNED, _SUPPLY = _DREW_D + 1, _DREW_D + 5, _DREW_D + 9
+_SMALL = _SUPPLY + 4
+
+
+@njit(cache=True, inline="always")
+def _fit(value: int, low: int, high: int) -> int:
+    if value < low or value > high:
+        raise ValueError("a kernel turn count does not fit its column's width")
+    return value
 
 
 @njit(cache=True)
-def _turn_counts(events, marks, first, ev_at, start_gazebos, column_of_code, out) -> None:
-    """Per turn of a batch of games: event counts, gazebos placed and returned per seat, each
-    seat's supply at the turn's end, singles and doubles drawn, and the piles drawn from
-    (``_DRAWS``). Game ``g``'s marks are rows ``first[g]`` to ``first[g + 1]`` of ``marks``
-    (the last closing its log), its events start at ``ev_at[g]``; its turns fill ``out``
-    from row ``first[g] - g``. Every game starts with ``start_gazebos``."""
+def _turn_columns(events, marks, bounds, start_gazebos, column_of_code, small, wide, draws,
+                  move_at) -> None:
+    """Every numeric turn column of a batch of games, in the schema's widths (``small``
+    int8, ``wide`` int16: the columns above; ``draws`` a turn's piles drawn from, as base-4
+    digits of pile + 1, in order), and where each turn's moves start in the batch's moves
+    (``move_at``, then their end). Game ``g``'s moves, marks (the last closing its log) and
+    events are rows ``bounds[g]`` to ``bounds[g + 1]`` of the batch's (its three columns);
+    its turns fill rows from ``bounds[g, 1] - g``. Every game starts with
+    ``start_gazebos``. A value too wide for its column is an error, not a wrapped number."""
     n = start_gazebos.shape[0]
     supply = np.empty(n, dtype=np.int64)
-    for g in range(first.shape[0] - 1):
+    count = np.empty(_SMALL, dtype=np.int64)
+    for g in range(bounds.shape[0] - 1):
         for s in range(n):
             supply[s] = start_gazebos[s]
-        for t in range(first[g], first[g + 1] - 1):
+        for t in range(bounds[g, 1], bounds[g + 1, 1] - 1):
             row = t - g
-            for i in range(ev_at[g] + marks[t, 2], ev_at[g] + marks[t + 1, 2]):
-                code = events[i, 0]
+            count[:] = 0
+            code = 0
+            for i in range(bounds[g, 2] + marks[t, 2], bounds[g, 2] + marks[t + 1, 2]):
+                kind = events[i, 0]
                 p = events[i, 1]
-                col = column_of_code[code]
+                col = column_of_code[kind]
                 if col >= 0:
-                    out[row, col] += 1
-                elif code == EV_PLACED:
-                    out[row, _PLACED + p] += events[i, 2]
+                    count[_EV + col] += 1
+                elif kind == EV_PLACED:
+                    count[_PLACED + p] += events[i, 2]
                     supply[p] -= events[i, 2]
-                elif code == EV_RETURNED:
-                    out[row, _RETURNED + p] += events[i, 2]
+                elif kind == EV_RETURNED:
+                    count[_RETURNED + p] += events[i, 2]
                     supply[p] += events[i, 2]
-                elif code == EV_DRAW:
-                    out[row, _DREW_S if events[i, 3] < 3 else _DREW_D] += 1
-                    out[row, _DRAWS] = out[row, _DRAWS] * 4 + events[i, 2] + 1
+                elif kind == EV_DRAW:
+                    count[_DREW_S if events[i, 3] < 3 else _DREW_D] += 1
+                    code = code * 4 + events[i, 2] + 1
+            count[_SEAT] = marks[t, 1]
+            count[_HAND_S] = marks[t, 3]
+            count[_HAND_D] = marks[t, 4]
             for s in range(n):
-                out[row, _SUPPLY + s] = supply[s]
+                count[_SUPPLY + s] = supply[s]
+            for c in range(_SMALL):
+                small[row, c] = _fit(count[c], -128, 127)
+            wide[row, 0] = _fit(marks[t, 0], -32768, 32767)
+            wide[row, 1] = _fit(marks[t, 5], -32768, 32767)
+            draws[row] = code
+            move_at[row] = bounds[g, 0] + marks[t, 6]
+    move_at[move_at.shape[0] - 1] = bounds[bounds.shape[0] - 1, 0]
 
 
 def notation(geometry: Any) -> np.ndarray:
@@ -126,57 +153,77 @@ class KernelTurns(Mapping[str, Any]):
         ``absent_seats`` (as the readable engine's, all None)."""
         records = [part.record for part in parts]
         n = int(records[0].state[NPL])
-        marks = np.concatenate([rec.turns for rec in records])
-        sizes = np.array([len(rec.turns) for rec in records], dtype=np.int64)
-        first = _starts(sizes)
-        ev_at = _starts([len(rec.events) for rec in records])[:-1]
-        mv_at = _starts([len(rec.moves) for rec in records])[:-1]
-        turn_rows = np.ones(len(marks), dtype=bool)
-        turn_rows[first[1:] - 1] = False  # each game's closing mark
-        rows = sizes - 1
-        counts = np.zeros((len(marks) - len(records), _WIDTH), dtype=np.int32, order="F")
-        _turn_counts(np.concatenate([rec.events for rec in records]), marks, first, ev_at,
-                     _start_gazebos(records[0].state), _COLUMN_OF_CODE, counts)
-        starts = marks[:, 6] + np.repeat(mv_at, sizes)
-        # a game's last turn ends where the next game's first begins
-        bounds = np.append(starts[turn_rows], starts[-1]).astype(np.int32)
-        codes = pa.array(np.concatenate([rec.moves[:, 0] for rec in records]))
-        words = pa.ListArray.from_arrays(bounds, parts[0].names.take(codes))
-        marks = marks[turn_rows]
-        seats = marks[:, 1]
+        moves, marks, events, bounds = _logs(records)
+        rows = np.diff(bounds[:, 1]) - 1
+        total = len(marks) - len(records)
+        small = np.empty((total, _SMALL), dtype=np.int8, order="F")
+        wide = np.empty((total, 2), dtype=np.int16, order="F")
+        draws = np.empty(total, dtype=np.int64)
+        move_at = np.empty(total + 1, dtype=np.int32)
+        _turn_columns(events, marks, bounds, _start_gazebos(records[0].state),
+                      _COLUMN_OF_CODE, small, wide, draws, move_at)
+        words = pa.ListArray.from_arrays(move_at, parts[0].names.take(pa.array(moves)))
+        seats = small[:, _SEAT]
         offsets = np.repeat(np.arange(len(parts)) * n, rows)
         table: dict[str, Any] = {
-            "game": np.repeat(np.array([part.game for part in parts], dtype=np.int64), rows),
-            "turn": marks[:, 0],
+            "game": np.repeat(np.array([part.game for part in parts], dtype=np.int32), rows),
+            "turn": wide[:, 0],
             "seat": seats,
             "bot": pa.array(np.concatenate([part.bots for part in parts]),
                             pa.string()).take(offsets + seats),
-            "decision_s": np.repeat(np.array([part.per_turn for part in parts]), rows),
+            "decision_s": np.repeat(np.array([part.per_turn for part in parts],
+                                             dtype=np.float32), rows),
             "move": pc.binary_join(words, " "),
-            "hand_singles": marks[:, 3],
-            "hand_doubles": marks[:, 4],
-            "legal_moves": marks[:, 5],
+            "hand_singles": small[:, _HAND_S],
+            "hand_doubles": small[:, _HAND_D],
+            "legal_moves": wide[:, 1],
         }
-        columns = counts.T
         for i, column in enumerate(_EVENT_COLUMNS):
-            table[column] = columns[i]
-        absent = [None] * len(marks)
+            table[column] = small[:, _EV + i]
+        absent = [None] * total
         for s in SEATS if absent_seats else SEATS[:n]:
             live = s < n
-            table[f"placed_{s}"] = columns[_PLACED + s] if live else absent
-            table[f"returned_{s}"] = columns[_RETURNED + s] if live else absent
-            table[f"supply_{s}"] = columns[_SUPPLY + s] if live else absent
-        table["draws"] = _draw_texts(columns[_DRAWS])
-        table["drew_singles"] = columns[_DREW_S]
-        table["drew_doubles"] = columns[_DREW_D]
+            table[f"placed_{s}"] = small[:, _PLACED + s] if live else absent
+            table[f"returned_{s}"] = small[:, _RETURNED + s] if live else absent
+            table[f"supply_{s}"] = small[:, _SUPPLY + s] if live else absent
+        table["draws"] = _draw_texts(draws)
+        table["drew_singles"] = small[:, _DREW_S]
+        table["drew_doubles"] = small[:, _DREW_D]
         return table
 
 
-def _starts(lengths: Any) -> np.ndarray:
-    """Where each of consecutive runs of ``lengths`` starts, then where the last ends."""
-    out = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=out[1:])
-    return out
+def _logs(records: Sequence[Any]) -> tuple[np.ndarray, ...]:
+    """The action codes, turn marks and event rows of ``records`` end to end, and each game's
+    bounds in them (``_turn_columns``' ``bounds``). Consecutive games of one batch
+    (``KernelRecord.batch``) are read as one slice of its logs, not joined again."""
+    runs: list[tuple[Any, int, int]] = []
+    for record in records:
+        batch = record.batch
+        last = runs[-1] if runs else None
+        if batch is not None and last is not None and last[0] is batch \
+                and last[2] == record.index:
+            runs[-1] = (batch, last[1], record.index + 1)
+        else:
+            runs.append((batch, record.index, record.index + 1) if batch is not None
+                        else (record, 0, 1))
+    pieces = []
+    for source, a, b in runs:
+        if isinstance(source, BatchLogs):
+            ends = source.bounds
+            pieces.append((source.moves[ends[a, 0]:ends[b, 0], 0],
+                           source.turns[ends[a, 1]:ends[b, 1]],
+                           source.events[ends[a, 2]:ends[b, 2]], ends[a:b + 1] - ends[a]))
+        else:
+            sizes = [len(source.moves), len(source.turns), len(source.events)]
+            pieces.append((source.moves[:, 0], source.turns, source.events,
+                           np.array([[0, 0, 0], sizes], dtype=np.int64)))
+    if len(pieces) == 1:
+        return pieces[0]
+    moves, marks, events, bounds = zip(*pieces, strict=True)
+    offsets = np.cumsum([[0, 0, 0]] + [b[-1] for b in bounds[:-1]], axis=0)
+    joined = np.concatenate([bounds[0][:1]] + [b[1:] + o for b, o in zip(bounds, offsets,
+                                                                          strict=True)])
+    return np.concatenate(moves), np.concatenate(marks), np.concatenate(events), joined
 
 
 def _start_gazebos(S: np.ndarray) -> np.ndarray:
@@ -185,7 +232,7 @@ def _start_gazebos(S: np.ndarray) -> np.ndarray:
 
 
 def _draw_texts(codes: np.ndarray) -> pa.Array:
-    """The ``draws`` column of turns' ``_DRAWS`` numbers."""
+    """The ``draws`` column of turns' draw codes (``_turn_columns``' ``draws``)."""
     if codes.max(initial=0) < len(_DRAW_TEXTS):
         return _DRAW_TEXTS.take(codes)
     drawn, which = np.unique(codes, return_inverse=True)
@@ -193,7 +240,7 @@ def _draw_texts(codes: np.ndarray) -> pa.Array:
 
 
 def _draw_text(code: int) -> str:
-    """The ``draws`` text of a turn's ``_DRAWS`` number: its piles, comma-joined in order."""
+    """The ``draws`` text of a turn's draw code: its piles, comma-joined in order."""
     words: list[str] = []
     while code:
         code, pile = divmod(code, 4)
