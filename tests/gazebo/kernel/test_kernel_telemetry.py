@@ -95,3 +95,14 @@ def test_a_batch_of_kernel_games_joins_to_their_columns_end_to_end(board: str, p
     assert list(joined) == live
     for column in live:
         assert joined[column] == [v for one in games for v in one[column]], column
+
+
+def test_a_turn_count_too_wide_for_its_column_is_an_error_not_a_wrapped_number() -> None:
+    """The compiled pass writes the schema's int8/int16 widths itself, so it checks them."""
+    game = GazeboGame("aviary", 2, {})
+    record = KernelGame(game).play(0, bots_for(game, 0))
+    names = pa.array(ktel.notation(game.geometry).tolist())
+    record.turns[1, 3] = 300  # a hand of 300 singles at the second turn
+    part = ktel.KernelTurns(record, names, 0, 0.0, np.array(["bot"] * 2, dtype=object))
+    with pytest.raises(ValueError, match="does not fit"):
+        ktel.KernelTurns.join_parts([part])

@@ -141,47 +141,48 @@ def refill(S, T, ev) -> None:
         if S[QIN]:
             if not general:
                 break
-            draw(S, ev, 0)
-            continue
-        private = S[S[O_PPTR] + p] < S[S[O_PLENS] + p]
-        reserve = S[ZEN] > 0 and S[RPTR] < S[RLEN]
-        if int(general) + int(private) + int(reserve) > 1:
-            S[PHASE] = DRAW
-            return
-        if general:
-            draw(S, ev, 0)
-        elif private:
-            draw(S, ev, 1)
-        elif reserve:
-            draw(S, ev, 2)
+            source = 0
         else:
-            break
+            private = S[S[O_PPTR] + p] < S[S[O_PLENS] + p]
+            reserve = S[ZEN] > 0 and S[RPTR] < S[RLEN]
+            if int(general) + int(private) + int(reserve) > 1:
+                S[PHASE] = DRAW
+                return
+            if general:
+                source = 0
+            elif private:
+                source = 1
+            elif reserve:
+                source = 2
+            else:
+                break
+        draw(S, ev, source)
     end_turn(S, T, ev)
 
 
 @njit(cache=True, _nrt=False)
 def apply_action(S, T, ev, evc, action: int) -> None:
-    """Play a legal ``action`` (``state.GazeboState._apply``)."""
+    """Play a legal ``action`` (``state.GazeboState._apply``). Every way out of a turn
+    ends in the one ``refill`` (each inlined copy is compiled anew)."""
     if action >= DRAW_GENERAL:
         if action != DECLINE:
             draw(S, ev, action - DRAW_GENERAL)
-        refill(S, T, ev)
-        return
-    s = action // 9
-    xy = action % 9
-    x = xy // 3
-    y = xy % 3
-    p = S[PLAYER]
-    S[S[O_HANDS] + 6 * p + type_of(x, y)] -= 1
-    S[PASSES] = 0
-    S[PLACED] += 1
-    extra = place(S, T, ev, evc, s, x, y)
-    if S[PHASE] == OVER:
-        return
-    if extra and S[PLACED] == 1 and has_legal_placement(S, T):
-        S[PHASE] = EXTRA
     else:
-        refill(S, T, ev)
+        s = action // 9
+        xy = action % 9
+        x = xy // 3
+        y = xy % 3
+        p = S[PLAYER]
+        S[S[O_HANDS] + 6 * p + type_of(x, y)] -= 1
+        S[PASSES] = 0
+        S[PLACED] += 1
+        extra = place(S, T, ev, evc, s, x, y)
+        if S[PHASE] == OVER:
+            return
+        if extra and S[PLACED] == 1 and has_legal_placement(S, T):
+            S[PHASE] = EXTRA
+            return
+    refill(S, T, ev)
 
 
 @njit(cache=True, _nrt=False)

@@ -13,10 +13,10 @@ on 32-bit overflow).
 numba also links the code of every callee into each compiled function and has LLVM optimise
 and emit that whole closure again, once per function: a search step that reaches the rules and
 the evaluation compiles them once more. So the steps with a single caller that reach them (the
-mcts steps, greedy's choice, one-ply values of one action) are inlined into that caller
-(``inline="always"``); a large inlined function is called from one place (a loop where the
-rules need it twice, as in ``legality.placement_legal``), since each inlined copy is typed and
-lowered anew.
+mcts steps and the search, greedy's choice, one-ply values of one action) are inlined into that
+caller (``inline="always"``); a large inlined function is called from one place (a loop where
+the rules need it twice, as in ``legality.placement_legal``), since each inlined copy is typed
+and lowered anew.
 """
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from gardensim.games.gazebo.geometry import DRAW_NAMES
 from gardensim.games.gazebo.kernel.jit import njit
@@ -119,9 +118,10 @@ class KernelTurns(Mapping[str, Any]):
     a mapping, built when first read, whose type joins a batch of games at once
     (:meth:`join_parts`, which ``frames.columns_to_table`` calls). Per game, the numpy calls
     of building columns and the joining of small arrays had cost more than playing a random
-    game; per batch they are paid once, and the text columns are made in Arrow, never as
-    Python strings. Joined, an absent seat has no column (``frames`` stores nulls); read game
-    by game, it has the readable engine's all-None columns."""
+    game; per batch they are paid once, and the text columns are made in Arrow (the moves
+    written straight into a string array's buffers), never as Python strings. Joined, an
+    absent seat has no column (``frames`` stores nulls); read game by game, it has the
+    readable engine's all-None columns."""
 
     def __init__(self, record: Any, names: pa.Array, game: int, per_turn: float,
                  bots: np.ndarray) -> None:
@@ -162,18 +162,14 @@ class KernelTurns(Mapping[str, Any]):
         move_at = np.empty(total + 1, dtype=np.int32)
         _turn_columns(events, marks, bounds, _start_gazebos(records[0].state),
                       _COLUMN_OF_CODE, small, wide, draws, move_at)
-        words = pa.ListArray.from_arrays(move_at, parts[0].names.take(pa.array(moves)))
-        seats = small[:, _SEAT]
-        offsets = np.repeat(np.arange(len(parts)) * n, rows)
         table: dict[str, Any] = {
             "game": np.repeat(np.array([part.game for part in parts], dtype=np.int32), rows),
             "turn": wide[:, 0],
-            "seat": seats,
-            "bot": pa.array(np.concatenate([part.bots for part in parts]),
-                            pa.string()).take(offsets + seats),
+            "seat": small[:, _SEAT],
+            "bot": _bot_texts(parts, rows, small[:, _SEAT]),
             "decision_s": np.repeat(np.array([part.per_turn for part in parts],
                                              dtype=np.float32), rows),
-            "move": pc.binary_join(words, " "),
+            "move": _move_texts(moves, move_at, parts[0].names),
             "hand_singles": small[:, _HAND_S],
             "hand_doubles": small[:, _HAND_D],
             "legal_moves": wide[:, 1],
@@ -224,6 +220,56 @@ def _logs(records: Sequence[Any]) -> tuple[np.ndarray, ...]:
     joined = np.concatenate([bounds[0][:1]] + [b[1:] + o for b, o in zip(bounds, offsets,
                                                                           strict=True)])
     return np.concatenate(moves), np.concatenate(marks), np.concatenate(events), joined
+
+
+def _move_texts(codes: np.ndarray, move_at: np.ndarray, names: pa.Array) -> pa.Array:
+    """The ``move`` column: each turn's moves by name (``names``, a string per action code),
+    space-separated, written straight into an Arrow string array's buffers."""
+    buffers = names.buffers()
+    name_at = np.frombuffer(buffers[1], dtype=np.int32)[names.offset:]
+    offsets, data = _joined_names(codes, move_at, name_at, np.frombuffer(buffers[2], np.uint8))
+    return pa.StringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets),
+                                       pa.py_buffer(data))
+
+
+@njit(cache=True)
+def _joined_names(codes, move_at, name_at, name_bytes):
+    """``_move_texts``' offsets and bytes: turn ``r``'s moves are ``codes[move_at[r]:
+    move_at[r + 1]]``, code ``c``'s name the bytes ``name_at[c]`` to ``name_at[c + 1]``."""
+    rows = move_at.shape[0] - 1
+    offsets = np.empty(rows + 1, dtype=np.int32)
+    size = 0
+    for r in range(rows):
+        offsets[r] = size
+        for i in range(move_at[r], move_at[r + 1]):
+            size += name_at[codes[i] + 1] - name_at[codes[i]] + (i > move_at[r])
+    offsets[rows] = size
+    data = np.empty(size, dtype=np.uint8)
+    j = 0
+    for r in range(rows):
+        for i in range(move_at[r], move_at[r + 1]):
+            if i > move_at[r]:
+                data[j] = 32
+                j += 1
+            for b in range(name_at[codes[i]], name_at[codes[i] + 1]):
+                data[j] = name_bytes[b]
+                j += 1
+    return offsets, data
+
+
+def _bot_texts(parts: Sequence[KernelTurns], rows: np.ndarray, seats: np.ndarray) -> pa.Array:
+    """The ``bot`` column: the spec of each turn's seat. The games of a line-up share one
+    array of specs, so each distinct array is made Arrow strings once."""
+    first: dict[int, int] = {}
+    specs: list[Any] = []
+    at = np.empty(len(parts), dtype=np.int64)
+    for g, part in enumerate(parts):
+        key = id(part.bots)
+        if key not in first:
+            first[key] = len(specs)
+            specs.extend(part.bots)
+        at[g] = first[key]
+    return pa.array(specs, pa.string()).take(np.repeat(at, rows) + seats)
 
 
 def _start_gazebos(S: np.ndarray) -> np.ndarray:
