@@ -53,6 +53,10 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).parent / "templates"
 DPI = 100
 MARKDOWN_ROWS = 30
+#: how the tables' CSV files write floats: 12 significant digits, as a float's last bits
+#: depend on the machine's floating-point paths (SIMD width, library builds), and a report
+#: regenerated elsewhere from the same games must have the same bytes
+TABLE_FLOATS = "%.12g"
 
 
 def template(name: str) -> Template:
@@ -517,6 +521,11 @@ def _refuse_empty(runs: Sequence[Any]) -> None:
             raise ConfigError(f"{path or name}: the run holds no games yet{fix}")
 
 
+def write_table(frame: Any, path: Path) -> None:
+    """A report table as CSV, floats to ``TABLE_FLOATS``."""
+    frame.to_csv(path, index=False, float_format=TABLE_FLOATS)
+
+
 def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
            command: str | None, title: str | None, pictures: bool,
            notice: str | None = None) -> None:
@@ -526,7 +535,7 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
     studies_dir.mkdir()
     for s in (s for p in parts for s in p.sections):
         for name, frame in s.tables:
-            frame.to_csv(tables_dir / f"{name}.csv", index=False)
+            write_table(frame, tables_dir / f"{name}.csv")
 
     studies = [study_dict(r) for r in runs]
     study_html, study_md = [], []

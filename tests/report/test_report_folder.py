@@ -55,3 +55,18 @@ def test_a_new_report_replaces_the_previous_one_whole(run, tmp_path):
     assert not (out / "tables" / "from-an-older-report.csv").exists()
     assert "again" in (out / "index.html").read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report"]
+
+
+def test_a_table_is_the_same_bytes_whatever_the_last_bits_of_its_floats(tmp_path):
+    """Machines differ in a float's last bits (SIMD width, library builds); a report
+    regenerated elsewhere from the same games writes the same tables."""
+    import numpy as np
+    import pandas as pd
+
+    values = np.array([0.5484719145604061, 172.18448160746286, 9.936276333811544e-05])
+    frame = pd.DataFrame({"arm": ["a", "b", "c"], "lo": values})
+    nudged = frame.assign(lo=np.nextafter(values, np.inf))
+    builder.write_table(frame, tmp_path / "here.csv")
+    builder.write_table(nudged, tmp_path / "there.csv")
+    assert (tmp_path / "here.csv").read_bytes() == (tmp_path / "there.csv").read_bytes()
+    assert "0.54847191456" in (tmp_path / "here.csv").read_text()

@@ -195,15 +195,14 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     ``lineup_of[g]``: a bot per seat (``kinds``: RANDOM, GREEDY or MCTS; greedy's
     ``epsilon`` and ``samples`` (None when no seat is greedy), mcts's parameter row ``P``
     (``mcts.P_*``, None when no seat searches) and the weights ``W``, a row per line-up),
-    seat ``s`` drawing from
-    ``random.Random(seeds[g, 1 + s])``. Each action goes into ``moves[i, 0]`` with the
-    event-log length before it in ``moves[i, 1]``, game ``g``'s ending at ``ends[g]``;
-    ``facts[g]`` gets its game row's numbers (``facts.game_facts``). With
-    ``mark_turns`` (and the event log on), each turn's mark (``TURN_COLS``, as
-    ``TelemetryMixin.mark`` and the play loop's turn index and seat, its first move counted
-    from the game's) goes into ``turns``, then a row holding the log's end, game ``g``'s
-    ending at ``turn_ends[g]``; and its event log into ``events``, ending at
-    ``event_ends[g]``.
+    seat ``s`` drawing from ``random.Random(seeds[g, 1 + s])``. Each action goes into
+    ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``, game ``g``'s
+    ending at ``ends[g]``; ``facts[g]`` gets its game row's numbers
+    (``facts.game_facts``). With ``mark_turns`` (and the event log on), each turn's mark
+    (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn index and seat, its
+    first move counted from the game's) goes into ``turns``, then a row holding the log's
+    end, game ``g``'s ending at ``turn_ends[g]``; and its event log into ``events``, ending
+    at ``event_ends[g]``.
 
     Many games in one call keep the kernel's data in cache between them and pay the call
     once: per game, a call from Python had cost about a third of a random game. A game is
