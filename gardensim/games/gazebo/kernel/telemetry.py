@@ -4,10 +4,10 @@ numbers are ``facts.py``'s).
 
 The kernel logs what the readable engine logs (events, the gazebo ledger, draws) and marks
 each turn as ``TelemetryMixin.mark`` does, so the columns are the same counts. One compiled
-pass over a batch's logs counts every numeric column at once, in the width the schema stores
-it (Arrow then takes the arrays without converting them), reading a batch's logs where the
-kernel left them: the per-game Python work (a numpy call per column and seat) had come to cost
-more than playing a random game.
+pass over a batch's logs, read where the kernel call left them, counts every numeric column at
+once in the width the schema stores it (Arrow then takes the arrays as they are): the per-game
+Python work (a numpy call per column and seat) had come to cost more than playing a random
+game.
 ``tests/gazebo/kernel/test_kernel_telemetry.py`` holds them equal to the readable engine's on
 the same games.
 """
