@@ -115,8 +115,8 @@ class _Player:
     def _row(self, game_index: int, deal: int, seed: int, codes: np.ndarray,
              facts: list[int], per_turn: float) -> dict[str, Any]:
         """The play loop's game row."""
-        telemetry_row, winners, turn = game_row(facts, len(self.specs))
         n = len(self.specs)
+        telemetry_row, winners, turn = game_row(facts, n)
         row: dict[str, Any] = {
             "game": game_index,
             "deal": deal,
