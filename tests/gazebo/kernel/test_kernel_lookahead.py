@@ -56,7 +56,7 @@ def values(kernel: KernelGame, S: np.ndarray, player: int, actions: np.ndarray,
     out = np.empty(len(actions), dtype=np.float64)
     fn = evaluate.action_values if shared else evaluate.applied_values
     fn(S, kernel.tables, *kernel.event_log, player, actions, len(actions), W,
-       np.empty_like(S), out)
+       np.empty_like(S), out, kernel.calls.apply)
     return out.tolist()
 
 

@@ -9,11 +9,13 @@ and non-default options; seats mix random and greedy kernel bots.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from gardensim.core import registry
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, play
-from gardensim.games.gazebo.kernel.session import KernelBot
+from gardensim.games.gazebo.kernel.session import KernelBot, kernel_bot
 
 BOARDS = ("aviary", "botanical", "butterfly", "jungle", "qin")
 CONFIGS = [
@@ -124,3 +126,16 @@ def test_legal_sets_and_greedy_values_match_at_every_position(board: str, player
             state.apply_action(action)
             kernel.apply(S, action)
         assert kernel.outcome(S)["winners"] == list(state.winners)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iters=8"])
+def test_a_full_event_log_stops_the_game_with_an_error(spec: str, capfd) -> None:
+    """Rules applied directly (random line-ups) and through a handle (greedy, mcts) both stop
+    at a full event log instead of playing on with a position the log no longer matches."""
+    game = GazeboGame("aviary", 2, {})
+    kernel = KernelGame(game)
+    kernel._ev = np.zeros((5, 6), dtype=np.int32)
+    bot = kernel_bot(registry.make_bot(spec), game)
+    with pytest.raises(IndexError, match="event log full"):
+        kernel.play(3, [bot, bot])
+    capfd.readouterr()

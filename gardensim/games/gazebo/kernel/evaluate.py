@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from gardensim.games.gazebo.kernel.engine import apply_action, copy_state
+from gardensim.games.gazebo.kernel.engine import copy_state
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
@@ -204,32 +204,28 @@ def value(S, T, player: int, W) -> float:
 
 
 @njit(cache=True, inline="always")
-def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
-    """``value`` for ``player`` after each of ``actions[:k]`` into ``out``, each applied on a
-    copy: the plain definition ``action_values`` must equal to the last bit."""
+def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out,
+                   apply) -> None:
+    """``value`` for ``player`` after each of ``actions[:k]`` into ``out``, each applied (by
+    ``apply``, a handle on ``engine.apply_action``) on a copy: the plain definition
+    ``action_values`` must equal to the last bit."""
     for i in range(k):
         copy_state(scratch, S)
         scratch[LOG] = 0
-        apply_action(scratch, T, ev, evc, actions[i])
+        apply(scratch, T, ev, evc, actions[i])
         out[i] = value(scratch, T, player, W)
 
 
 @njit(cache=True)
-def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
-    """``one_ply_values`` compiled on its own: the search calls it from several places, where
-    inlined copies would each be typed again; greedy's single call inlines it, which spares
-    compiling its closure twice."""
-    one_ply_values(S, T, ev, evc, player, actions, k, W, scratch, out)
-
-
-@njit(cache=True, inline="always")
-def one_ply_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out) -> None:
+def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out,
+                  apply) -> None:
     """``value`` for ``player`` after each of ``actions[:k]`` into ``out``: one placement of
-    each look-ahead key is applied (on ``scratch``) and its evaluation but ``exposed`` shared
+    each look-ahead key is applied (on ``scratch``, by ``apply``, a handle on
+    ``engine.apply_action``: ``handles`` says why) and its evaluation but ``exposed`` shared
     by the others, which count their own ``exposed`` (``lookahead.py``); the floats are formed
     as ``value`` forms them. Draws, declines and placements that are not plain are applied."""
     if k < 2 or (S[PHASE] != PLACE and S[PHASE] != EXTRA):
-        applied_values(S, T, ev, evc, player, actions, k, W, scratch, out)
+        applied_values(S, T, ev, evc, player, actions, k, W, scratch, out, apply)
         return
     ws = new_workspace(S, T)
     prepare(S, T, player, ws)
@@ -246,7 +242,7 @@ def one_ply_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out)
         if key == FALLBACK:
             copy_state(scratch, S)
             scratch[LOG] = 0
-            apply_action(scratch, T, ev, evc, action)
+            apply(scratch, T, ev, evc, action)
             out[i] = value(scratch, T, player, W)
             continue
         j = 0
@@ -257,7 +253,7 @@ def one_ply_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out)
             keys[j] = key
             copy_state(scratch, S)
             scratch[LOG] = 0
-            apply_action(scratch, T, ev, evc, action)
+            apply(scratch, T, ev, evc, action)
             if scratch[PHASE] == OVER:
                 partials[j] = value(scratch, T, player, W)
                 threats[j] = -1

@@ -348,17 +348,12 @@ def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
             gnew[2 * g] = a
             gnew[2 * g + 1] = b
             gnnew[g] = 2
-            nids, nlone = gather(S, T, a, b, a, b, x, ids, lone)
-        elif g == 0:
-            gcol[g] = x
-            gnew[2 * g] = a
-            gnnew[g] = 1
-            nids, nlone = gather(S, T, a, -1, a, b, x, ids, lone)
         else:
-            gcol[g] = y
-            gnew[2 * g] = b
+            gcol[g] = x if g == 0 else y
+            gnew[2 * g] = a if g == 0 else b
             gnnew[g] = 1
-            nids, nlone = gather(S, T, b, -1, a, b, y, ids, lone)
+        # one inlined copy of gather (each copy is compiled anew)
+        nids, nlone = gather(S, T, gnew[2 * g], b if x == y else -1, a, b, gcol[g], ids, lone)
         gnids[g] = nids
         gnlone[g] = nlone
     changed = ws[44:48]

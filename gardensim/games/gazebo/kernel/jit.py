@@ -11,12 +11,12 @@ change (an int32 argument is converted exactly, and the kernel does no arithmeti
 on 32-bit overflow).
 
 numba also links the code of every callee into each compiled function and has LLVM optimise
-and emit that whole closure again, once per function: a search step that reaches the rules and
-the evaluation compiles them once more. So the steps with a single caller that reach them (the
-mcts steps and the search, greedy's choice, one-ply values of one action) are inlined into that
-caller (``inline="always"``); a large inlined function is called from one place (a loop where
-the rules need it twice, as in ``legality.placement_legal``), since each inlined copy is typed
-and lowered anew.
+and emit that whole closure again, once per function. So the large pieces with several
+callers (the rules, the one-ply evaluation, greedy's choice, the search) are reached through
+handles (``handles``) and compiled once; small steps with one caller are inlined into it
+(``inline="always"``); and a large inlined function is called from one place (a loop where the
+rules need it twice, as in ``legality.placement_legal``), since each inlined copy is typed and
+lowered anew.
 """
 
 from __future__ import annotations

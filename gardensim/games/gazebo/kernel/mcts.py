@@ -16,7 +16,8 @@ A node's children are found by marking their actions in an array indexed by acti
 stay below ``DECLINE + 1``), so a step costs the node's legal actions plus its children, not
 their product. A widening order grows (actions legal only in later samples are appended), so
 a range that would overflow moves to the end of the pool, which doubles when full. The steps
-with one caller are inlined into it (``jit`` says why: compile time).
+are inlined into the search, which reaches the rules and the one-ply values through handles
+(``handles`` and ``jit`` say why: compile time).
 """
 
 from __future__ import annotations
@@ -27,8 +28,7 @@ import numpy as np
 
 from gardensim.games.gazebo.kernel import play as kplay  # play imports this module in turn
 from gardensim.games.gazebo.kernel import pyrandom
-from gardensim.games.gazebo.kernel.engine import apply_action, legal_actions, random_action
-from gardensim.games.gazebo.kernel.evaluate import action_values, value
+from gardensim.games.gazebo.kernel.evaluate import value
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import LOG, NPL, OVER, PHASE, PLAYER, TURN, WINMASK
 from gardensim.games.gazebo.kernel.legality import DECLINE
@@ -85,14 +85,14 @@ def reserve(pool, top: int, extra: int):
 
 
 @njit(cache=True, inline="always")
-def node_order(nodes, node: int, pool, top, D, T, ev, evc, legal, k: int, W, scratch, vals,
-               flag):
+def node_order(nodes, node: int, pool, top, D, T, ev, evc, calls, legal, k: int, W, scratch,
+               vals, flag):
     """``MCTSBot._order``: the node's actions, best one-ply value for the seat to move first
     (ties in legal order), ranked once on the sample that first needs it; actions of
     ``legal[:k]`` it lacks are appended in legal order. Returns the (maybe moved) pool; the
     order is ``pool[nodes[node, N_OSTART]:][:nodes[node, N_OLEN]]``."""
     if nodes[node, N_OLEN] == NO_ORDER:
-        action_values(D, T, ev, evc, D[PLAYER], legal, k, W, scratch, vals)
+        calls.values(D, T, ev, evc, D[PLAYER], legal, k, W, scratch, vals, calls.apply)
         rank = np.argsort(-vals[:k], kind="mergesort")
         pool = reserve(pool, top[0], k)
         start = top[0]
@@ -155,20 +155,21 @@ def leaf_values(D, T, W, out) -> None:
 
 
 @njit(cache=True, inline="always")
-def greedy_step(D, T, ev, evc, acts, W, epsilon: float, scratch, vals, slots_buf, R) -> int:
+def greedy_step(D, T, ev, evc, calls, acts, W, epsilon: float, scratch, vals, slots_buf,
+                R) -> int:
     """``bots.greedy.greedy_step`` on a sample: epsilon-random, else the best one-ply value
     for the seat to move, exact ties to the generator."""
     if epsilon > 0 and pyrandom.random(R) < epsilon:
-        return random_action(D, T, slots_buf, acts, R)
-    k = legal_actions(D, T, acts)
+        return calls.random(D, T, slots_buf, acts, R)
+    k = calls.legal(D, T, acts)
     if k == 1:
         return acts[0]
-    action_values(D, T, ev, evc, D[PLAYER], acts, k, W, scratch, vals)
+    calls.values(D, T, ev, evc, D[PLAYER], acts, k, W, scratch, vals, calls.apply)
     return kplay.pick_best(acts, vals, k, R)
 
 
 @njit(cache=True, inline="always")
-def simulate(D, T, ev, evc, acts, W, P, horizon: int, scratch, vals, slots_buf, R,
+def simulate(D, T, ev, evc, calls, acts, W, P, horizon: int, scratch, vals, slots_buf, R,
              out) -> None:
     """``MCTSBot._simulate``: play on from the sample with the rollout policy; win shares at
     the end, the seats' evaluations at the horizon (or at once without a rollout)."""
@@ -182,16 +183,17 @@ def simulate(D, T, ev, evc, acts, W, P, horizon: int, scratch, vals, slots_buf, 
             leaf_values(D, T, W, out)
             return
         if rollout == ROLLOUT_GREEDY:
-            a = greedy_step(D, T, ev, evc, acts, W, epsilon, scratch, vals, slots_buf, R)
+            a = greedy_step(D, T, ev, evc, calls, acts, W, epsilon, scratch, vals, slots_buf,
+                            R)
         else:
-            a = random_action(D, T, slots_buf, acts, R)
-        apply_action(D, T, ev, evc, a)
+            a = calls.random(D, T, slots_buf, acts, R)
+        calls.apply(D, T, ev, evc, a)
     win_shares(D, out)
 
 
 @njit(cache=True, inline="always")
-def widened(nodes, node: int, pool, top, D, T, ev, evc, acts, k: int, W, scratch, vals, flag,
-            widen: float, cand):
+def widened(nodes, node: int, pool, top, D, T, ev, evc, calls, acts, k: int, W, scratch, vals,
+            flag, widen: float, cand):
     """The actions the node considers now, into ``cand``: all of ``acts[:k]`` in legal order,
     or with widening its ``1 + widen * sqrt(visits)`` best legal ones in the node's order.
     Returns (pool, how many)."""
@@ -200,7 +202,8 @@ def widened(nodes, node: int, pool, top, D, T, ev, evc, acts, k: int, W, scratch
             cand[j] = acts[j]
         return pool, k
     allowed = 1 + int(widen * math.sqrt(nodes[node, N_VISITS]))
-    pool = node_order(nodes, node, pool, top, D, T, ev, evc, acts, k, W, scratch, vals, flag)
+    pool = node_order(nodes, node, pool, top, D, T, ev, evc, calls, acts, k, W, scratch, vals,
+                      flag)
     for j in range(k):
         flag[acts[j]] = 1
     m = 0
@@ -216,8 +219,8 @@ def widened(nodes, node: int, pool, top, D, T, ev, evc, acts, k: int, W, scratch
 
 
 @njit(cache=True, inline="always")
-def untried(nodes, node: int, pool, top, D, T, ev, evc, cand, m: int, untried_n: int, W,
-            scratch, vals, flag, child_at, expand: int, widen: float, R):
+def untried(nodes, node: int, pool, top, D, T, ev, evc, calls, cand, m: int, untried_n: int,
+            W, scratch, vals, flag, child_at, expand: int, widen: float, R):
     """``MCTSBot._untried``: the one untried action of ``cand[:m]``, else a random one (random
     expansion without widening), else the first untried in the node's order. Returns (pool,
     action)."""
@@ -232,7 +235,8 @@ def untried(nodes, node: int, pool, top, D, T, ev, evc, cand, m: int, untried_n:
                 if i == 0:
                     return pool, cand[j]
                 i -= 1
-    pool = node_order(nodes, node, pool, top, D, T, ev, evc, cand, m, W, scratch, vals, flag)
+    pool = node_order(nodes, node, pool, top, D, T, ev, evc, calls, cand, m, W, scratch, vals,
+                      flag)
     for j in range(m):
         if child_at[cand[j]] < 0:
             flag[cand[j]] = 1
@@ -264,7 +268,7 @@ def ucb_child(nodes, rewards, cand, m: int, child_at, c: float) -> int:
 
 
 @njit(cache=True, inline="always")
-def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts, cand, W, P,
+def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, calls, acts, cand, W, P,
                       horizon: int, scratch, vals, flag, child_at, R):
     """``MCTSBot._select_and_expand`` on the sample ``D``: down by UCB while every considered
     action has a child, then one new child; never past the horizon. The nodes walked go to
@@ -277,10 +281,10 @@ def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts, cand
     while D[PHASE] != OVER:
         if horizon >= 0 and D[TURN] >= horizon:
             break
-        k = legal_actions(D, T, acts)
+        k = calls.legal(D, T, acts)
         seat = D[PLAYER]
-        pool, m = widened(nodes, node, pool, top, D, T, ev, evc, acts, k, W, scratch, vals,
-                          flag, widen, cand)
+        pool, m = widened(nodes, node, pool, top, D, T, ev, evc, calls, acts, k, W, scratch,
+                          vals, flag, widen, cand)
         mark_children(nodes, node, child_at, True)
         known = 0
         for j in range(m):
@@ -289,8 +293,9 @@ def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts, cand
                 nodes[ch, N_AVAIL] += 1
                 known += 1
         if known < m:
-            pool, pick = untried(nodes, node, pool, top, D, T, ev, evc, cand, m, m - known, W,
-                                 scratch, vals, flag, child_at, expand, widen, R)
+            pool, pick = untried(nodes, node, pool, top, D, T, ev, evc, calls, cand, m,
+                                 m - known, W, scratch, vals, flag, child_at, expand, widen,
+                                 R)
             mark_children(nodes, node, child_at, False)
             new = top[1]
             top[1] += 1
@@ -298,25 +303,25 @@ def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts, cand
             nodes[new, N_NEXT] = nodes[node, N_CHILD]
             nodes[node, N_CHILD] = new
             path[plen] = new
-            apply_action(D, T, ev, evc, pick)
+            calls.apply(D, T, ev, evc, pick)
             return pool, plen + 1
         best = ucb_child(nodes, rewards, cand, m, child_at, c)
         mark_children(nodes, node, child_at, False)
         node = best
         path[plen] = node
         plen += 1
-        apply_action(D, T, ev, evc, nodes[node, N_ACTION])
+        calls.apply(D, T, ev, evc, nodes[node, N_ACTION])
     return pool, plen
 
 
-@njit(cache=True, inline="always")
-def choose(S, T, ev, evc, root_acts, W, P, D, scratch, vals, slots_buf, R) -> int:
+@njit(cache=True)
+def choose(S, T, ev, evc, calls, root_acts, W, P, D, scratch, vals, slots_buf, R) -> int:
     """``MCTSBot.choose_action`` for the seat to move in ``S``, with parameters ``P`` (a row
     of ``P_*`` columns), evaluation weights ``W`` and the seat's generator ``R``: the root
-    action with the most visits, ties to the first in legal order. Inlined into the play
-    loop, its one compiled caller: compiled on its own, LLVM optimised and emitted the
-    search's closure once more."""
-    k0 = legal_actions(S, T, root_acts)
+    action with the most visits, ties to the first in legal order. The play loop calls it
+    through a handle (``handles.search``) and it reaches the rules through ``calls``, so
+    neither is compiled into the other."""
+    k0 = calls.legal(S, T, root_acts)
     if k0 == 1:
         return root_acts[0]
     me = S[PLAYER]
@@ -338,9 +343,10 @@ def choose(S, T, ev, evc, root_acts, W, P, D, scratch, vals, slots_buf, R) -> in
     for _ in range(iters):
         kplay.determinize(S, D, me, R)
         D[LOG] = 0
-        pool, plen = select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, acts,
-                                       cand, W, P, horizon, scratch, vals, flag, child_at, R)
-        simulate(D, T, ev, evc, acts, W, P, horizon, scratch, vals, slots_buf, R, out)
+        pool, plen = select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, calls,
+                                       acts, cand, W, P, horizon, scratch, vals, flag,
+                                       child_at, R)
+        simulate(D, T, ev, evc, calls, acts, W, P, horizon, scratch, vals, slots_buf, R, out)
         nodes[0, N_VISITS] += 1
         for j in range(plen):
             node = path[j]
@@ -365,7 +371,7 @@ def choose_action(kernel, S, bot, stream: int) -> int:
     R = pyrandom.new_state()
     pyrandom.seed(R, stream)
     acts = np.empty(kernel.n_actions, dtype=np.int64)
-    return int(choose(S, kernel.tables, kernel._ev, kernel._evc, acts,
+    return int(choose(S, kernel.tables, kernel._ev, kernel._evc, kernel.calls, acts,
                       np.array(bot.weights, dtype=np.float64),
                       np.array(bot.mcts, dtype=np.float64), np.empty_like(S),
                       np.empty_like(S), np.empty(acts.shape[0], dtype=np.float64),

@@ -16,19 +16,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from gardensim.games.gazebo.kernel import mcts, pyrandom
+from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.deal import deal_with
 from gardensim.games.gazebo.kernel.engine import (
     apply_action,
     begin,
     copy_state,
-    legal_actions,
     random_action,
 )
-from gardensim.games.gazebo.kernel.evaluate import one_ply_values
 from gardensim.games.gazebo.kernel.facts import game_facts
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
+    ECN,
     EV_COLS,
     EVN,
     GLEN,
@@ -138,20 +137,21 @@ def determinize(S, D, player: int, R) -> None:
     D[RLEN] = ns
 
 
-@njit(cache=True, inline="always")
-def greedy_choice(S, T, ev, evc, actions, W, epsilon: float, samples: int, D, scratch,
-                  vals, totals, slots_buf, R) -> int:
-    """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does."""
+@njit(cache=True)
+def greedy_choice(S, T, ev, evc, calls, actions, W, epsilon: float, samples: int, D,
+                  scratch, vals, totals, slots_buf, R) -> int:
+    """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does,
+    reaching the rules and the evaluation through ``calls`` (``handles.Calls``)."""
     if epsilon > 0 and pyrandom.random(R) < epsilon:
-        return random_action(S, T, slots_buf, actions, R)
-    k = legal_actions(S, T, actions)
+        return calls.random(S, T, slots_buf, actions, R)
+    k = calls.legal(S, T, actions)
     if k == 1:
         return actions[0]
     player = S[PLAYER]
     totals[:k] = 0.0
     for _ in range(samples):
         determinize(S, D, player, R)
-        one_ply_values(D, T, ev, evc, player, actions, k, W, scratch, vals)
+        calls.values(D, T, ev, evc, player, actions, k, W, scratch, vals, calls.apply)
         for i in range(k):
             totals[i] += vals[i]
     return pick_best(actions, totals, k, R)
@@ -188,29 +188,29 @@ TURN_COLS = 7
 @njit(cache=True)
 def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_of, kinds,
                epsilon, samples, W, seeds, moves, ends, facts, mark_turns: bool, turns,
-               turn_ends, events, event_ends, P) -> int:
+               turn_ends, events, event_ends, P, calls, greedy, search) -> int:
     """Play games ``g = 0, 1, ...`` of ``seeds`` (a row per game: the deal's seed, then one
     per seat), each dealt into ``S`` from ``template`` with ``random.Random(seeds[g, 0])``
     (``deal.deal_with``; the event log on with ``log``) and played to its end by line-up
     ``lineup_of[g]``: a bot per seat (``kinds``: RANDOM, GREEDY or MCTS; greedy's
-    ``epsilon`` and ``samples`` (None when no seat is greedy), mcts's parameter row ``P``
-    (``mcts.P_*``, None when no seat searches) and the weights ``W``, a row per line-up),
-    seat ``s`` drawing from ``random.Random(seeds[g, 1 + s])``. Each action goes into
-    ``moves[i, 0]`` with the event-log length before it in ``moves[i, 1]``, game ``g``'s
-    ending at ``ends[g]``; ``facts[g]`` gets its game row's numbers
-    (``facts.game_facts``). With ``mark_turns`` (and the event log on), each turn's mark
-    (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn index and seat, its
-    first move counted from the game's) goes into ``turns``, then a row holding the log's
-    end, game ``g``'s ending at ``turn_ends[g]``; and its event log into ``events``, ending
-    at ``event_ends[g]``.
+    ``epsilon`` and ``samples``, mcts's parameter row ``P`` (``mcts.P_*``) and the weights
+    ``W``, a row per line-up), seat ``s`` drawing from ``random.Random(seeds[g, 1 + s])``.
+    Each action goes into ``moves[i, 0]`` with the event-log length before it in
+    ``moves[i, 1]``, game ``g``'s ending at ``ends[g]``; ``facts[g]`` gets its game row's
+    numbers (``facts.game_facts``). With ``mark_turns`` (and the event log on), each turn's
+    mark (``TURN_COLS``, as ``TelemetryMixin.mark`` and the play loop's turn index and seat,
+    its first move counted from the game's) goes into ``turns``, then a row holding the
+    log's end, game ``g``'s ending at ``turn_ends[g]``; and its event log into ``events``,
+    ending at ``event_ends[g]``.
 
     Many games in one call keep the kernel's data in cache between them and pay the call
     once: per game, a call from Python had cost about a third of a random game. A game is
     begun only while the logs have room for any game, so the call may stop early; returns
     how many games it played. Each game's generators are seeded together
-    (``pyrandom.seed_all``). numba drops the branch of a bot whose arrays are None
-    (``samples``, ``P``), so a line-up compiles a loop with only its own bots: a random
-    study does not wait for greedy's evaluation or the search to compile."""
+    (``pyrandom.seed_all``). Greedy's choice, the search and the rules they reach are
+    handles (``handles``: ``calls``, ``greedy``, ``search``, each compiled once, the one a
+    line-up lacks a stub); a random study passes None for them and its arrays, and numba
+    drops those branches, so it compiles neither greedy's evaluation nor the search."""
     gens = np.empty((seeds.shape[1], pyrandom.SIZE), dtype=np.uint32)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
@@ -257,24 +257,36 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
                 nt += 1
             kind = kinds[line, p]
             if kind == RANDOM:
-                a = random_action(S, T, slots_buf, actions, gens[1 + p])
+                if calls is None:
+                    a = random_action(S, T, slots_buf, actions, gens[1 + p])
+                else:
+                    a = calls.random(S, T, slots_buf, actions, gens[1 + p])
             elif kind == MCTS:
-                if P is None:
+                if P is None or search is None:
                     raise ValueError("an mcts seat without its parameter rows")
-                a = mcts.choose(S, T, ev, evc, actions, W[line, p], P[line, p], D, scratch,
-                                vals, slots_buf, gens[1 + p])
+                a = search(S, T, ev, evc, calls, actions, W[line, p], P[line, p], D, scratch,
+                           vals, slots_buf, gens[1 + p])
+                if a < 0:
+                    raise ValueError("an mcts seat in a line-up compiled without the search")
             else:
-                if samples is None:
+                if samples is None or greedy is None:
                     raise ValueError("a greedy seat without its parameter rows")
-                a = greedy_choice(S, T, ev, evc, actions, W[line, p], epsilon[line, p],
-                                  samples[line, p], D, scratch, vals, totals, slots_buf,
-                                  gens[1 + p])
+                a = greedy(S, T, ev, evc, calls, actions, W[line, p], epsilon[line, p],
+                           samples[line, p], D, scratch, vals, totals, slots_buf, gens[1 + p])
+                if a < 0:
+                    raise ValueError("a greedy seat in a line-up compiled without greedy")
             if n - first >= MAX_GAME_MOVES:
                 raise IndexError("kernel move log full")
             moves[n, 0] = a
             moves[n, 1] = S[EVN]
             n += 1
-            apply_action(S, T, ev, evc, a)
+            if calls is None:
+                apply_action(S, T, ev, evc, a)
+            else:
+                calls.apply(S, T, ev, evc, a)
+                # through a handle the rules' own error would only be printed
+                if S[EVN] == ev.shape[0] or S[ECN] == evc.shape[0]:
+                    raise IndexError("kernel event log full")
         if marking:
             turns[nt, 2] = S[EVN]
             turns[nt, 6] = n - first

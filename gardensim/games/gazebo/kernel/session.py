@@ -8,6 +8,7 @@ the options and built the geometry) so both engines play exactly one configurati
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ import numpy as np
 
 from gardensim.core import seeding
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, evaluate, facts, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, facts, handles, mcts, play, pyrandom
 from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
@@ -91,17 +92,17 @@ def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
 
 def lineup_arrays(lineups: list[list[KernelBot]]) -> tuple[Any, ...]:
     """The play loop's arrays of ``lineups``, a row per line-up and a column per seat:
-    kinds, greedy's epsilon and samples (None without a greedy seat), weights, and mcts's
-    parameter rows (None without an mcts seat): ``play.play_games`` compiles only the bots
-    its arrays name."""
+    kinds, greedy's epsilon and samples, weights, and mcts's parameter rows, the bots' arrays
+    None when every seat is random: ``play.play_games`` compiles two versions, one for
+    random line-ups, the rules called directly, and one for line-ups with greedy or mcts."""
     def column(field: str, dtype: Any) -> np.ndarray:
         return np.array([[getattr(bot, field) for bot in bots] for bots in lineups], dtype=dtype)
 
     kinds = column("kind", np.int64)
-    greedy = bool((kinds == play.GREEDY).any())
-    return (kinds, column("epsilon", np.float64) if greedy else None,
-            column("samples", np.int64) if greedy else None, column("weights", np.float64),
-            column("mcts", np.float64) if (kinds == play.MCTS).any() else None)
+    if (kinds == play.RANDOM).all():
+        return kinds, None, None, column("weights", np.float64), None
+    return (kinds, column("epsilon", np.float64), column("samples", np.int64),
+            column("weights", np.float64), column("mcts", np.float64))
 
 
 @dataclass
@@ -167,6 +168,36 @@ class KernelGame:
         compiled functions a caller applies to one position."""
         return self._ev, self._evc
 
+    @functools.cached_property
+    def calls(self) -> handles.Calls:
+        """The handles greedy and the search reach the rules and the evaluation through
+        (``handles``); compiled on first use."""
+        return handles.calls(self._template, self.tables, self._ev, self._evc, self.n_actions)
+
+    @functools.cached_property
+    def greedy(self) -> Any:
+        """Greedy's choice as a handle (``handles.greedy``), compiled on first use."""
+        return handles.greedy(self._template, self.tables, self._ev, self._evc, self.calls,
+                              self.n_actions)
+
+    @functools.cached_property
+    def search(self) -> Any:
+        """The mcts search as a handle (``handles.search``), compiled on first use."""
+        return handles.search(self._template, self.tables, self._ev, self._evc, self.calls,
+                              self.n_actions)
+
+    @functools.cached_property
+    def no_greedy(self) -> Any:
+        """What a line-up without greedy passes for it: a handle of the same type."""
+        return handles.greedy(self._template, self.tables, self._ev, self._evc, self.calls,
+                              self.n_actions, handles.no_greedy)
+
+    @functools.cached_property
+    def no_search(self) -> Any:
+        """What a line-up without mcts passes for the search: a handle of the same type."""
+        return handles.search(self._template, self.tables, self._ev, self._evc, self.calls,
+                              self.n_actions, handles.no_search)
+
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
         S = np.empty_like(self._template)
@@ -192,7 +223,7 @@ class KernelGame:
         out = np.empty(len(actions), dtype=np.float64)
         W = np.array(self.game.weights if weights is None else weights, dtype=np.float64)
         evaluate.action_values(S, self.tables, self._ev, self._evc, player, acts, len(acts), W,
-                               np.empty_like(S), out)
+                               np.empty_like(S), out, self.calls.apply)
         return out.tolist()
 
     def play(self, seed: int, bots: list[KernelBot], log: bool = True,
@@ -268,10 +299,16 @@ class KernelGame:
             self._event_ends = np.empty(len(seeds), dtype=np.int64)
             self._facts = facts.new_facts(len(seeds))
         kinds, eps, samples, W, P = table
+        calls = greedy = search = None
+        if samples is not None:
+            calls = self.calls
+            greedy = self.greedy if (kinds == play.GREEDY).any() else self.no_greedy
+            search = self.search if (kinds == play.MCTS).any() else self.no_search
         return int(play.play_games(S, self._template, self._private_singles, log, self.tables,
                                    self._ev, self._evc, lineup_of, kinds, eps, samples, W,
                                    seeds, self._moves, self._ends, self._facts, marks, turns,
-                                   self._turn_ends, events, self._event_ends, P))
+                                   self._turn_ends, events, self._event_ends, P, calls, greedy,
+                                   search))
 
     def _lineup(self, bots: list[KernelBot]) -> tuple[Any, ...]:
         """``lineup_arrays`` of one line-up, built again only when it changes (a study plays

@@ -1,0 +1,106 @@
+"""Handles on the kernel's large compiled pieces, so that each is compiled once.
+
+numba links the code of every compiled callee into its caller, and LLVM optimises and emits
+that whole closure again for each caller: the rules were compiled anew into the one-ply
+evaluation, into the search and into each version of the play loop, and a first compile that
+reached every bot took over forty CPU-seconds. A caller that reaches a piece through a handle
+(numba's first-class function type: the compiled piece's address, passed as an argument) calls
+it without linking it. A call through a handle costs a few nanoseconds more (arguments passed
+flat, nothing inlined across it): the search and greedy's evaluation reach the rules and the
+evaluation through handles, while the play loop, whose random games are a few hundred calls
+long, calls the rules directly.
+
+A piece called through a handle must not raise: numba's wrapper would print the exception and
+carry on. The rules raise only when the event log is full, and the evaluation and the search
+apply moves to copies with the log off.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import typeof
+from numba.core.errors import NumbaExperimentalFeatureWarning
+from numba.core.types.function_type import CompileResultWAP
+
+from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel.jit import njit
+
+# first-class functions are "experimental" in numba; the kernel's tests hold both engines to
+# the same games through them
+warnings.filterwarnings("ignore", "First-class function type", NumbaExperimentalFeatureWarning)
+
+
+class Calls(NamedTuple):
+    """What the search and greedy reach through handles: ``engine.apply_action``,
+    ``engine.legal_actions``, ``engine.random_action`` and ``evaluate.action_values``."""
+
+    apply: Any
+    legal: Any
+    random: Any
+    values: Any
+
+
+_handles: dict[Any, CompileResultWAP] = {}
+
+
+def handle(dispatcher: Any, *args: Any) -> CompileResultWAP:
+    """``dispatcher`` compiled (or loaded from numba's cache) for the types of ``args``, as a
+    first-class function; one per dispatcher and types in a process."""
+    sig = tuple(typeof(a) for a in args)
+    key = (dispatcher, sig)
+    if key not in _handles:
+        dispatcher.compile(sig)
+        _handles[key] = CompileResultWAP(dispatcher.overloads[sig])
+    return _handles[key]
+
+
+def calls(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
+          n_actions: int) -> Calls:
+    """The handles for positions like ``S`` on board tables ``T`` with event log ``ev``,
+    ``evc`` (each argument's type is what matters; the arrays made here only stand for
+    them)."""
+    actions = np.empty(n_actions, dtype=np.int64)
+    slots = np.empty(T[2].shape[0], dtype=np.int64)
+    apply = handle(engine.apply_action, S, T, ev, evc, 0)
+    values = handle(evaluate.action_values, S, T, ev, evc, 0, actions, 0,
+                    np.empty(1, dtype=np.float64), S, np.empty(n_actions, dtype=np.float64),
+                    apply)
+    return Calls(apply, handle(engine.legal_actions, S, T, actions),
+                 handle(engine.random_action, S, T, slots, actions, pyrandom.new_state()),
+                 values)
+
+
+@njit(cache=True)
+def no_greedy(S, T, ev, evc, c, actions, W, epsilon, samples, D, scratch, vals, totals,
+              slots_buf, R) -> int:
+    """Greedy's stand-in in a line-up without it (never called)."""
+    return -1
+
+
+@njit(cache=True)
+def no_search(S, T, ev, evc, c, actions, W, P, D, scratch, vals, slots_buf, R) -> int:
+    """The search's stand-in in a line-up without mcts (never called)."""
+    return -1
+
+
+def greedy(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
+           c: Calls, n_actions: int, choice: Any = play.greedy_choice) -> CompileResultWAP:
+    """``play.greedy_choice`` (or ``choice`` of the same arguments) as the play loop calls
+    it, reaching the rules through ``c``."""
+    actions = np.empty(n_actions, dtype=np.int64)
+    vals = np.empty(n_actions, dtype=np.float64)
+    return handle(choice, S, T, ev, evc, c, actions, vals, 0.0, 0, S, S, vals,
+                  vals, np.empty(T[2].shape[0], dtype=np.int64), pyrandom.new_state())
+
+
+def search(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
+           c: Calls, n_actions: int, choice: Any = mcts.choose) -> CompileResultWAP:
+    """``mcts.choose`` (or ``choice`` of the same arguments) as the play loop calls it,
+    reaching the rules through ``c``."""
+    actions = np.empty(n_actions, dtype=np.int64)
+    vals = np.empty(n_actions, dtype=np.float64)
+    return handle(choice, S, T, ev, evc, c, actions, vals, np.empty(mcts.N_PARAMS), S, S,
+                  vals, np.empty(T[2].shape[0], dtype=np.int64), pyrandom.new_state())
