@@ -4,8 +4,9 @@ A study compiles what its line-ups reach: the play loop leaves the mcts search o
 seat searches. So each kind of line-up (random, greedy, mcts) plays one 2-player Aviary game
 with telemetry through the play loop in a fresh interpreter with an empty numba cache folder,
 then all three in one (what a user who plays every kind pays once), then all three again with
-that cache: CPU seconds of each. Prints one JSON object on its last line
-(``benchmarks/run.py`` collects it).
+that cache: CPU seconds of each. Compile times move by several seconds with the machine's
+load, so ``benchmarks/run.py`` runs it three times and keeps the medians. Prints one JSON
+object on its last line.
 
     .venv/bin/python benchmarks/bench_kernel_compile.py
 """
@@ -19,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPEATS = 1
+REPEATS = 3
 ROOT = Path(__file__).resolve().parent.parent
 LINEUPS = {"random": "random", "greedy": "greedy", "mcts": "mcts:iters=4"}
 FIRST_GAMES = """
