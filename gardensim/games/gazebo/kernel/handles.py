@@ -2,13 +2,11 @@
 
 numba links the code of every compiled callee into its caller, and LLVM optimises and emits
 that whole closure again for each caller: the rules were compiled anew into the one-ply
-evaluation, into the search and into each version of the play loop, and a first compile that
-reached every bot took over forty CPU-seconds. A caller that reaches a piece through a handle
-(numba's first-class function type: the compiled piece's address, passed as an argument) calls
-it without linking it. A call through a handle costs a few nanoseconds more (arguments passed
-flat, nothing inlined across it): the search and greedy's evaluation reach the rules and the
-evaluation through handles, while the play loop, whose random games are a few hundred calls
-long, calls the rules directly.
+evaluation, into the search and into each version of the play loop. A caller that reaches a
+piece through a handle (numba's first-class function type: the compiled piece's address,
+passed as an argument) calls it without linking it. Nothing is inlined across a handle, which
+costs greedy and the search some speed for a shorter first compile (``docs/decisions.md``);
+the play loop's random games, whose speed is all rules, call the rules directly.
 
 A piece called through a handle must not raise: numba's wrapper would print the exception and
 carry on. The rules raise only when the event log is full, and the evaluation and the search
@@ -25,7 +23,7 @@ from numba import typeof
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.types.function_type import CompileResultWAP
 
-from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, mcts, pyrandom
 from gardensim.games.gazebo.kernel.jit import njit
 
 # first-class functions are "experimental" in numba; the kernel's tests hold both engines to
@@ -87,9 +85,9 @@ def no_search(S, T, ev, evc, c, actions, W, P, D, scratch, vals, slots_buf, R) -
 
 
 def greedy(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
-           c: Calls, n_actions: int, choice: Any = play.greedy_choice) -> CompileResultWAP:
-    """``play.greedy_choice`` (or ``choice`` of the same arguments) as the play loop calls
-    it, reaching the rules through ``c``."""
+           c: Calls, n_actions: int, choice: Any) -> CompileResultWAP:
+    """``choice`` (``play.greedy_choice`` or ``no_greedy``) as the play loop calls greedy,
+    reaching the rules through ``c``."""
     actions = np.empty(n_actions, dtype=np.int64)
     vals = np.empty(n_actions, dtype=np.float64)
     return handle(choice, S, T, ev, evc, c, actions, vals, 0.0, 0, S, S, vals,
@@ -97,8 +95,8 @@ def greedy(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.nda
 
 
 def search(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
-           c: Calls, n_actions: int, choice: Any = mcts.choose) -> CompileResultWAP:
-    """``mcts.choose`` (or ``choice`` of the same arguments) as the play loop calls it,
+           c: Calls, n_actions: int, choice: Any) -> CompileResultWAP:
+    """``choice`` (``mcts.choose`` or ``no_search``) as the play loop calls the search,
     reaching the rules through ``c``."""
     actions = np.empty(n_actions, dtype=np.int64)
     vals = np.empty(n_actions, dtype=np.float64)

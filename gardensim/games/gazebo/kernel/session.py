@@ -161,6 +161,7 @@ class KernelGame:
         self._events = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
         self._batch_turns = self._turns
         self._batch_events = self._events
+        self._bot_handles: dict[tuple[bool, bool], tuple[Any, Any]] = {}
 
     @property
     def event_log(self) -> tuple[np.ndarray, np.ndarray]:
@@ -174,29 +175,18 @@ class KernelGame:
         (``handles``); compiled on first use."""
         return handles.calls(self._template, self.tables, self._ev, self._evc, self.n_actions)
 
-    @functools.cached_property
-    def greedy(self) -> Any:
-        """Greedy's choice as a handle (``handles.greedy``), compiled on first use."""
-        return handles.greedy(self._template, self.tables, self._ev, self._evc, self.calls,
-                              self.n_actions)
-
-    @functools.cached_property
-    def search(self) -> Any:
-        """The mcts search as a handle (``handles.search``), compiled on first use."""
-        return handles.search(self._template, self.tables, self._ev, self._evc, self.calls,
-                              self.n_actions)
-
-    @functools.cached_property
-    def no_greedy(self) -> Any:
-        """What a line-up without greedy passes for it: a handle of the same type."""
-        return handles.greedy(self._template, self.tables, self._ev, self._evc, self.calls,
-                              self.n_actions, handles.no_greedy)
-
-    @functools.cached_property
-    def no_search(self) -> Any:
-        """What a line-up without mcts passes for the search: a handle of the same type."""
-        return handles.search(self._template, self.tables, self._ev, self._evc, self.calls,
-                              self.n_actions, handles.no_search)
+    def bot_handles(self, kinds: np.ndarray) -> tuple[Any, Any]:
+        """Greedy's choice and the search as handles (``handles.greedy``, ``handles.search``)
+        for a line-up of ``kinds``, a stub for a kind it lacks so that it compiles only its
+        own bots; made on first use and kept."""
+        key = (bool((kinds == play.GREEDY).any()), bool((kinds == play.MCTS).any()))
+        if key not in self._bot_handles:
+            args = (self._template, self.tables, self._ev, self._evc, self.calls,
+                    self.n_actions)
+            self._bot_handles[key] = (
+                handles.greedy(*args, play.greedy_choice if key[0] else handles.no_greedy),
+                handles.search(*args, mcts.choose if key[1] else handles.no_search))
+        return self._bot_handles[key]
 
     def deal(self, seed: int, log: bool = True) -> np.ndarray:
         """The position dealt by ``seed``: the readable engine's deal, made in the kernel."""
@@ -302,8 +292,7 @@ class KernelGame:
         calls = greedy = search = None
         if samples is not None:
             calls = self.calls
-            greedy = self.greedy if (kinds == play.GREEDY).any() else self.no_greedy
-            search = self.search if (kinds == play.MCTS).any() else self.no_search
+            greedy, search = self.bot_handles(kinds)
         return int(play.play_games(S, self._template, self._private_singles, log, self.tables,
                                    self._ev, self._evc, lineup_of, kinds, eps, samples, W,
                                    seeds, self._moves, self._ends, self._facts, marks, turns,
