@@ -1,12 +1,15 @@
 """Speed of the compiled Gazebo kernel (issue 24), per CPU-second, 2-player Aviary.
 
 Plays seeded kernel games of random and of greedy self-play (Gazebo-style drawing) after one
-warm-up game (the compile, cached in ``__pycache__`` after the first run, is timed apart), and
-the same games with the event log off, which is what telemetry reads: the ratio is the log's
-cost. Then mcts at its default parameters, kernel and readable bot on the same positions (taken
-from seeded greedy games, every few moves) with the same seat generator: search iterations per
-CPU-second of each and their ratio; the two must choose the same move everywhere. Prints one
-JSON object on its last line (``benchmarks/run.py`` collects it).
+warm-up game (the compile, cached in ``__pycache__`` after the first run, is timed apart), in
+one batch as a study plays them (``KernelGame.play_many``), with the event log and turn marks
+that telemetry reads and without: the ratio is the log's cost. Random games are also played
+one call each (``KernelGame.play``, as a replay or a notebook plays one game): that rate
+counts each call's cost from Python, which a batch pays once. Then mcts at its default
+parameters, kernel and readable bot on the same positions (taken from seeded greedy games,
+every few moves) with the same seat generator: search iterations per CPU-second of each and
+their ratio; the two must choose the same move everywhere. Prints one JSON object on its last
+line (``benchmarks/run.py`` collects it).
 
     .venv/bin/python benchmarks/bench_kernel.py [--random 4000] [--greedy 200] [--mcts 24]
 """
@@ -23,7 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np  # noqa: E402
+
 from gardensim.bots.mcts import MCTSBot  # noqa: E402
+from gardensim.core import seeding  # noqa: E402
 from gardensim.games.gazebo.game import GazeboGame  # noqa: E402
 from gardensim.games.gazebo.kernel import KernelGame, mcts, play  # noqa: E402
 from gardensim.games.gazebo.kernel.session import KernelBot, kernel_bot  # noqa: E402
@@ -33,10 +39,21 @@ STRIDE = 7
 
 
 def rate(kernel: KernelGame, bots: list[KernelBot], games: int, log: bool) -> float:
-    """Games per CPU-second over ``games`` seeded games."""
+    """Games per CPU-second over ``games`` seeded games played in one batch, each seat seeded
+    as ``KernelGame.play`` seeds it."""
+    n = kernel.game.num_players
+    seeds = np.array([[seed, *(seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n))]
+                      for seed in range(games)], dtype=np.int64)
+    start = time.process_time()
+    kernel.play_many(seeds, [bots], np.zeros(games, dtype=np.int64), marks=log)
+    return games / (time.process_time() - start)
+
+
+def one_call_rate(kernel: KernelGame, bots: list[KernelBot], games: int) -> float:
+    """Games per CPU-second over ``games`` seeded games, one ``KernelGame.play`` call each."""
     start = time.process_time()
     for seed in range(games):
-        kernel.play(seed, bots, log=log)
+        kernel.play(seed, bots, log=False)
     return games / (time.process_time() - start)
 
 
@@ -104,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         "load_or_compile_cpu_s": time.process_time() - t0,
         "random_games_per_cpu_s": rate(kernel, random_bots, args.random, False),
         "random_games_per_cpu_s_logged": rate(kernel, random_bots, args.random, True),
+        "random_games_per_cpu_s_one_call": one_call_rate(kernel, random_bots, args.random),
         "greedy_games_per_cpu_s": rate(kernel, greedy_bots, args.greedy, False),
         "greedy_games_per_cpu_s_logged": rate(kernel, greedy_bots, args.greedy, True),
         **mcts_rates(kernel, args.mcts),

@@ -4,9 +4,10 @@ numba links the code of every compiled callee into its caller, and LLVM optimise
 that whole closure again for each caller: the rules were compiled anew into the one-ply
 evaluation, into the search and into each version of the play loop. A caller that reaches a
 piece through a handle (numba's first-class function type: the compiled piece's address,
-passed as an argument) calls it without linking it. Nothing is inlined across a handle, which
-costs greedy and the search some speed for a shorter first compile (``docs/decisions.md``);
-the play loop's random games, whose speed is all rules, call the rules directly.
+passed as an argument) calls it without linking it. Nothing is inlined across a handle
+(``docs/decisions.md`` weighs what that costs); the play loop, one compiled version for
+every line-up, reaches the rules and each kind of bot through handles, a stub of the same
+type standing for a kind a line-up lacks, so that it compiles only what it plays.
 
 A piece called through a handle must not raise: numba's wrapper would print the exception and
 carry on. The rules raise only when the event log is full, and the evaluation and the search
@@ -19,9 +20,10 @@ import warnings
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import typeof
+from numba import typeof, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.types.function_type import CompileResultWAP
+from numba.extending import typeof_impl
 
 from gardensim.games.gazebo.kernel import engine, evaluate, mcts, pyrandom
 from gardensim.games.gazebo.kernel.jit import njit
@@ -41,34 +43,66 @@ class Calls(NamedTuple):
     values: Any
 
 
-_handles: dict[Any, CompileResultWAP] = {}
+class Handle(CompileResultWAP):
+    """A compiled function as a first-class function whose numba type is worked out once.
+
+    numba types every argument of every call from Python anew, and a function's type spells
+    out its signature: for the handles a play-loop call passes, that took longer than a
+    random game."""
+
+    def __init__(self, cres: Any) -> None:
+        super().__init__(cres)
+        self.numba_type = types.FunctionType(cres.signature)
 
 
-def handle(dispatcher: Any, *args: Any) -> CompileResultWAP:
+@typeof_impl.register(Handle)
+def _typeof_handle(val: Handle, c: Any) -> Any:
+    return val.numba_type
+
+
+@typeof_impl.register(Calls)
+def _typeof_calls(val: Calls, c: Any) -> Any:
+    key = tuple(id(h) for h in val)
+    if key not in _calls_types:
+        _calls_types[key] = types.BaseTuple.from_types([typeof(h) for h in val], Calls)
+    return _calls_types[key]
+
+
+_handles: dict[Any, Handle] = {}
+_calls_types: dict[tuple[int, ...], Any] = {}
+
+
+def handle(dispatcher: Any, *args: Any) -> Handle:
     """``dispatcher`` compiled (or loaded from numba's cache) for the types of ``args``, as a
     first-class function; one per dispatcher and types in a process."""
     sig = tuple(typeof(a) for a in args)
     key = (dispatcher, sig)
     if key not in _handles:
         dispatcher.compile(sig)
-        _handles[key] = CompileResultWAP(dispatcher.overloads[sig])
+        _handles[key] = Handle(dispatcher.overloads[sig])
     return _handles[key]
 
 
 def calls(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
-          n_actions: int) -> Calls:
+          n_actions: int, values: bool = True) -> Calls:
     """The handles for positions like ``S`` on board tables ``T`` with event log ``ev``,
     ``evc`` (each argument's type is what matters; the arrays made here only stand for
-    them)."""
+    them); without ``values``, a stub of the same type stands for the evaluation, which a
+    line-up of random seats never calls."""
     actions = np.empty(n_actions, dtype=np.int64)
     slots = np.empty(T[2].shape[0], dtype=np.int64)
     apply = handle(engine.apply_action, S, T, ev, evc, 0)
-    values = handle(evaluate.action_values, S, T, ev, evc, 0, actions, 0,
-                    np.empty(1, dtype=np.float64), S, np.empty(n_actions, dtype=np.float64),
-                    apply)
+    scores = np.empty(n_actions, dtype=np.float64)
+    valued = handle(evaluate.action_values if values else no_values, S, T, ev, evc, 0, actions,
+                    0, np.empty(1, dtype=np.float64), S, scores, apply)
     return Calls(apply, handle(engine.legal_actions, S, T, actions),
                  handle(engine.random_action, S, T, slots, actions, pyrandom.new_state()),
-                 values)
+                 valued)
+
+
+@njit(cache=True)
+def no_values(S, T, ev, evc, player, actions, k, W, scratch, out, apply) -> None:
+    """The evaluation's stand-in in a line-up of random seats (never called)."""
 
 
 @njit(cache=True)
@@ -85,7 +119,7 @@ def no_search(S, T, ev, evc, c, actions, W, P, D, scratch, vals, slots_buf, R) -
 
 
 def greedy(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
-           c: Calls, n_actions: int, choice: Any) -> CompileResultWAP:
+           c: Calls, n_actions: int, choice: Any) -> Handle:
     """``choice`` (``play.greedy_choice`` or ``no_greedy``) as the play loop calls greedy,
     reaching the rules through ``c``."""
     actions = np.empty(n_actions, dtype=np.int64)
@@ -95,7 +129,7 @@ def greedy(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.nda
 
 
 def search(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
-           c: Calls, n_actions: int, choice: Any) -> CompileResultWAP:
+           c: Calls, n_actions: int, choice: Any) -> Handle:
     """``choice`` (``mcts.choose`` or ``no_search``) as the play loop calls the search,
     reaching the rules through ``c``."""
     actions = np.empty(n_actions, dtype=np.int64)

@@ -18,12 +18,7 @@ import numpy as np
 
 from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.deal import deal_with
-from gardensim.games.gazebo.kernel.engine import (
-    apply_action,
-    begin,
-    copy_state,
-    random_action,
-)
+from gardensim.games.gazebo.kernel.engine import begin, copy_state
 from gardensim.games.gazebo.kernel.facts import game_facts
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
@@ -207,10 +202,10 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     once: per game, a call from Python had cost about a third of a random game. A game is
     begun only while the logs have room for any game, so the call may stop early; returns
     how many games it played. Each game's generators are seeded together
-    (``pyrandom.seed_all``). Greedy's choice, the search and the rules they reach are
-    handles (``handles``: ``calls``, ``greedy``, ``search``, each compiled once, the one a
-    line-up lacks a stub); a random study passes None for them and its arrays, and numba
-    drops those branches, so it compiles neither greedy's evaluation nor the search."""
+    (``pyrandom.seed_all``). The rules, greedy's choice and the search are handles
+    (``handles``: ``calls``, ``greedy``, ``search``, each compiled once), a stub standing
+    for what a line-up never calls, so that one compiled play loop serves every line-up and
+    a random study compiles neither greedy's evaluation nor the search."""
     gens = np.empty((seeds.shape[1], pyrandom.SIZE), dtype=np.uint32)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
@@ -257,20 +252,13 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
                 nt += 1
             kind = kinds[line, p]
             if kind == RANDOM:
-                if calls is None:
-                    a = random_action(S, T, slots_buf, actions, gens[1 + p])
-                else:
-                    a = calls.random(S, T, slots_buf, actions, gens[1 + p])
+                a = calls.random(S, T, slots_buf, actions, gens[1 + p])
             elif kind == MCTS:
-                if P is None or search is None:
-                    raise ValueError("an mcts seat without its parameter rows")
                 a = search(S, T, ev, evc, calls, actions, W[line, p], P[line, p], D, scratch,
                            vals, slots_buf, gens[1 + p])
                 if a < 0:
                     raise ValueError("an mcts seat in a line-up compiled without the search")
             else:
-                if samples is None or greedy is None:
-                    raise ValueError("a greedy seat without its parameter rows")
                 a = greedy(S, T, ev, evc, calls, actions, W[line, p], epsilon[line, p],
                            samples[line, p], D, scratch, vals, totals, slots_buf, gens[1 + p])
                 if a < 0:
@@ -280,13 +268,10 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
             moves[n, 0] = a
             moves[n, 1] = S[EVN]
             n += 1
-            if calls is None:
-                apply_action(S, T, ev, evc, a)
-            else:
-                calls.apply(S, T, ev, evc, a)
-                # through a handle the rules' own error would only be printed
-                if S[EVN] == ev.shape[0] or S[ECN] == evc.shape[0]:
-                    raise IndexError("kernel event log full")
+            calls.apply(S, T, ev, evc, a)
+            # through a handle the rules' own error would only be printed
+            if S[EVN] == ev.shape[0] or S[ECN] == evc.shape[0]:
+                raise IndexError("kernel event log full")
         if marking:
             turns[nt, 2] = S[EVN]
             turns[nt, 6] = n - first

@@ -92,16 +92,11 @@ def kernel_bot(bot: Any, game: Any) -> KernelBot | None:
 
 def lineup_arrays(lineups: list[list[KernelBot]]) -> tuple[Any, ...]:
     """The play loop's arrays of ``lineups``, a row per line-up and a column per seat:
-    kinds, greedy's epsilon and samples, weights, and mcts's parameter rows, the bots' arrays
-    None when every seat is random: ``play.play_games`` compiles two versions, one for
-    random line-ups, the rules called directly, and one for line-ups with greedy or mcts."""
+    kinds, greedy's epsilon and samples, weights, and mcts's parameter rows."""
     def column(field: str, dtype: Any) -> np.ndarray:
         return np.array([[getattr(bot, field) for bot in bots] for bots in lineups], dtype=dtype)
 
-    kinds = column("kind", np.int64)
-    if (kinds == play.RANDOM).all():
-        return kinds, None, None, column("weights", np.float64), None
-    return (kinds, column("epsilon", np.float64), column("samples", np.int64),
+    return (column("kind", np.int64), column("epsilon", np.float64), column("samples", np.int64),
             column("weights", np.float64), column("mcts", np.float64))
 
 
@@ -161,7 +156,7 @@ class KernelGame:
         self._events = np.zeros((EVENT_ROWS, 6), dtype=np.int32)
         self._batch_turns = self._turns
         self._batch_events = self._events
-        self._bot_handles: dict[tuple[bool, bool], tuple[Any, Any]] = {}
+        self._bot_handles: dict[tuple[bool, bool], tuple[handles.Calls, Any, Any]] = {}
 
     @property
     def event_log(self) -> tuple[np.ndarray, np.ndarray]:
@@ -175,15 +170,18 @@ class KernelGame:
         (``handles``); compiled on first use."""
         return handles.calls(self._template, self.tables, self._ev, self._evc, self.n_actions)
 
-    def bot_handles(self, kinds: np.ndarray) -> tuple[Any, Any]:
-        """Greedy's choice and the search as handles (``handles.greedy``, ``handles.search``)
-        for a line-up of ``kinds``, a stub for a kind it lacks so that it compiles only its
-        own bots; made on first use and kept."""
+    def bot_handles(self, kinds: np.ndarray) -> tuple[handles.Calls, Any, Any]:
+        """The rules, greedy's choice and the search as handles (``handles.calls``,
+        ``handles.greedy``, ``handles.search``) for a line-up of ``kinds``, a stub for what
+        it never calls (the evaluation with random seats only, a kind of bot it lacks) so
+        that it compiles only what it plays; made on first use and kept."""
         key = (bool((kinds == play.GREEDY).any()), bool((kinds == play.MCTS).any()))
         if key not in self._bot_handles:
-            args = (self._template, self.tables, self._ev, self._evc, self.calls,
-                    self.n_actions)
+            calls = self.calls if any(key) else handles.calls(
+                self._template, self.tables, self._ev, self._evc, self.n_actions, values=False)
+            args = (self._template, self.tables, self._ev, self._evc, calls, self.n_actions)
             self._bot_handles[key] = (
+                calls,
                 handles.greedy(*args, play.greedy_choice if key[0] else handles.no_greedy),
                 handles.search(*args, mcts.choose if key[1] else handles.no_search))
         return self._bot_handles[key]
@@ -289,10 +287,7 @@ class KernelGame:
             self._event_ends = np.empty(len(seeds), dtype=np.int64)
             self._facts = facts.new_facts(len(seeds))
         kinds, eps, samples, W, P = table
-        calls = greedy = search = None
-        if samples is not None:
-            calls = self.calls
-            greedy, search = self.bot_handles(kinds)
+        calls, greedy, search = self.bot_handles(kinds)
         return int(play.play_games(S, self._template, self._private_singles, log, self.tables,
                                    self._ev, self._evc, lineup_of, kinds, eps, samples, W,
                                    seeds, self._moves, self._ends, self._facts, marks, turns,
