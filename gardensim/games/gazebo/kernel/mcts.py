@@ -84,7 +84,7 @@ def reserve(pool, top: int, extra: int):
     return bigger
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def node_order(nodes, node: int, pool, top, D, T, ev, evc, calls, legal, k: int, W, scratch,
                vals, flag):
     """``MCTSBot._order``: the node's actions, best one-ply value for the seat to move first
