@@ -5,9 +5,14 @@ fill up."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from numba import typeof, types
 
 from gardensim.core import registry
+from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.kernel import KernelGame, handles, play
+from gardensim.games.gazebo.kernel.session import kernel_bot
 from gardensim.sim import frames
 from gardensim.sim.play import lineup_seating, play_game, play_games
 
@@ -70,3 +75,24 @@ def test_a_long_batch_stores_each_games_turn_columns_end_to_end() -> None:
         expected = [v for one in games for v in one[column]]
         if any(v is not None for v in expected):
             assert table[column].to_pylist() == expected, column
+
+
+def test_one_play_loop_serves_every_line_up_and_its_handles_are_typed_as_numba_types_them() -> None:
+    """``handles.Handle`` works its numba type out once (numba would spell the signature out
+    at every call from Python); it must be the type numba gives a first-class function, and a
+    random line-up's stubs must be typed as the real pieces, so that the play loop compiles
+    once for every line-up."""
+    kernel = KernelGame(GazeboGame("aviary", 2, {}))
+    calls, greedy, search = kernel.bot_handles(np.array([[play.GREEDY, play.MCTS]]))
+    for h in (*calls, greedy, search):
+        assert typeof(h) == types.FunctionType(h.signature())
+    assert typeof(calls) == types.BaseTuple.from_types(
+        [types.FunctionType(h.signature()) for h in calls], handles.Calls)
+    stubs = kernel.bot_handles(np.array([[play.RANDOM, play.RANDOM]]))
+    assert stubs[0].values is not calls.values and stubs[1] is not greedy
+    assert [typeof(h) for h in stubs] == [typeof(h) for h in (calls, greedy, search)]
+    bot = {kind: registry.make_bot(kind) for kind in ("random", "greedy")}
+    game = kernel.game
+    for lineup in (["random", "random"], ["greedy", "random"]):
+        kernel.play(1, [kernel_bot(bot[name], game) for name in lineup])
+    assert len(play.play_games.overloads) == 1

@@ -130,8 +130,8 @@ def test_legal_sets_and_greedy_values_match_at_every_position(board: str, player
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iters=8"])
 def test_a_full_event_log_stops_the_game_with_an_error(spec: str, capfd) -> None:
-    """Rules applied directly (random line-ups) and through a handle (greedy, mcts) both stop
-    at a full event log instead of playing on with a position the log no longer matches."""
+    """The rules, reached through a handle whichever bots play, stop at a full event log
+    instead of playing on with a position the log no longer matches."""
     game = GazeboGame("aviary", 2, {})
     kernel = KernelGame(game)
     kernel._ev = np.zeros((5, 6), dtype=np.int32)
