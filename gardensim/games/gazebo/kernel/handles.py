@@ -47,8 +47,8 @@ class Handle(CompileResultWAP):
     """A compiled function as a first-class function whose numba type is worked out once.
 
     numba types every argument of every call from Python anew, and a function's type spells
-    out its signature: for the handles a play-loop call passes, that took longer than a
-    random game."""
+    out its whole signature: worked out at each call, the handles a play-loop call passes
+    would cost more than a random game."""
 
     def __init__(self, cres: Any) -> None:
         super().__init__(cres)

@@ -199,13 +199,13 @@ def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_
     ending at ``event_ends[g]``.
 
     Many games in one call keep the kernel's data in cache between them and pay the call
-    once: per game, a call from Python had cost about a third of a random game. A game is
-    begun only while the logs have room for any game, so the call may stop early; returns
-    how many games it played. Each game's generators are seeded together
-    (``pyrandom.seed_all``). The rules, greedy's choice and the search are handles
-    (``handles``: ``calls``, ``greedy``, ``search``, each compiled once), a stub standing
-    for what a line-up never calls, so that one compiled play loop serves every line-up and
-    a random study compiles neither greedy's evaluation nor the search."""
+    (numba typing its arguments and unboxing the handles) once. A game is begun only while
+    the logs have room for any game, so the call may stop early; returns how many games it
+    played. Each game's generators are seeded together (``pyrandom.seed_all``). The rules,
+    greedy's choice and the search are handles (``handles``: ``calls``, ``greedy``,
+    ``search``, each compiled once), a stub standing for what a line-up never calls, so that
+    one compiled play loop serves every line-up and a random study compiles neither greedy's
+    evaluation nor the search."""
     gens = np.empty((seeds.shape[1], pyrandom.SIZE), dtype=np.uint32)
     actions = np.empty(T[2].shape[0] * 9 + 4, dtype=np.int64)
     vals = np.empty(actions.shape[0], dtype=np.float64)
