@@ -16,8 +16,9 @@ A node's children are found by marking their actions in an array indexed by acti
 stay below ``DECLINE + 1``), so a step costs the node's legal actions plus its children, not
 their product. A widening order grows (actions legal only in later samples are appended), so
 a range that would overflow moves to the end of the pool, which doubles when full. The steps
-are inlined into the search, which reaches the rules and the one-ply values through handles
-(``handles`` and ``jit`` say why: compile time).
+with one call site are inlined into the search (the node ordering, called from two, is
+compiled once), which reaches the rules and the one-ply values through handles (``handles``
+and ``jit`` say why: compile time).
 """
 
 from __future__ import annotations
