@@ -29,7 +29,7 @@ from gardensim.games.gazebo.kernel.layout import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def deal_into(S, template, seed: int, private_singles: int, R) -> None:
     """``S``: ``template`` dealt with ``random.Random(seed)`` (``deal_with``)."""
     pyrandom.seed(R, seed)

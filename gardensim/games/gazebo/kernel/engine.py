@@ -160,7 +160,7 @@ def refill(S, T, ev) -> None:
     end_turn(S, T, ev)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, entry=True)
 def apply_action(S, T, ev, evc, action: int) -> None:
     """Play a legal ``action`` (``state.GazeboState._apply``). Every way out of a turn
     ends in the one ``refill`` (each inlined copy is compiled anew)."""
@@ -185,7 +185,7 @@ def apply_action(S, T, ev, evc, action: int) -> None:
     refill(S, T, ev)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, entry=True)
 def begin(S, T, ev) -> None:
     """The first turn's start (``GazeboState.__init__`` ends with it)."""
     start_turn(S, T, ev)

@@ -216,7 +216,7 @@ def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out,
         out[i] = value(scratch, T, player, W)
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out,
                   apply) -> None:
     """``value`` for ``player`` after each of ``actions[:k]`` into ``out``: one placement of

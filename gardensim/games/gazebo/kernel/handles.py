@@ -100,19 +100,19 @@ def calls(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndar
                  valued)
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def no_values(S, T, ev, evc, player, actions, k, W, scratch, out, apply) -> None:
     """The evaluation's stand-in in a line-up of random seats (never called)."""
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def no_greedy(S, T, ev, evc, c, actions, W, epsilon, samples, D, scratch, vals, totals,
               slots_buf, R) -> int:
     """Greedy's stand-in in a line-up without it (never called)."""
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def no_search(S, T, ev, evc, c, actions, W, P, D, scratch, vals, slots_buf, R) -> int:
     """The search's stand-in in a line-up without mcts (never called)."""
     return -1

@@ -17,6 +17,16 @@ handles (``handles``) and compiled once; small steps with one caller are inlined
 (``inline="always"``); and a large inlined function is called from one place (a loop where the
 rules need it twice, as in ``legality.placement_legal``), since each inlined copy is typed and
 lowered anew.
+
+And numba gives every compiled function two entries, one for Python and one for C (what a
+handle calls), which it builds and LLVM optimises and emits with the function, though a
+compiled caller calls neither. So a function marked ``entry=True`` (called from Python or
+through a handle) is compiled once, with both entries, and its compiled callers link that same
+version; the compiled callers of any other function link a second version without either
+entry (numba's ``no_cpython_wrapper`` and ``no_cfunc_wrapper``) and not cached on its own,
+since each caller carries its code. Python never reaches that version: called from Python,
+the function compiles as numba always does (a version without the Python entry would crash the
+interpreter).
 """
 
 from __future__ import annotations
@@ -35,17 +45,24 @@ def _kind(t: Any) -> Any:
     return t
 
 
-def njit(*args: Any, **options: Any) -> Any:
+def njit(*args: Any, entry: bool = False, **options: Any) -> Any:
     """``numba.njit`` (same options) whose compiled callers share one version per argument
-    kind (module docstring)."""
+    kind, without Python's and C's entries unless ``entry`` (module docstring); that version
+    is the dispatcher's ``linked``."""
     def wrap(fn: Callable[..., Any]) -> Any:
         dispatcher = numba.njit(**options)(fn)
-        resolve = dispatcher.get_call_template
+        linked = dispatcher
+        if not entry and options.get("inline") != "always":
+            linked = numba.njit(**{**options, "cache": False, "no_cpython_wrapper": True,
+                                   "no_cfunc_wrapper": True})(fn)
+            dispatcher.get_overload = linked.get_overload
+        resolve = linked.get_call_template
 
         def get_call_template(arg_types: Any, kws: Any) -> Any:
             return resolve(tuple(_kind(t) for t in arg_types), kws)
 
         dispatcher.get_call_template = get_call_template
+        dispatcher.linked = linked
         return dispatcher
 
     if args and callable(args[0]):

@@ -516,7 +516,7 @@ def nth_orient(S, h: int, j: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, entry=True)
 def random_action(S, T, slots_buf, out, R) -> int:
     """A uniformly random legal action (``LegalityMixin.random_action``) drawn from the
     generator ``R`` exactly as the readable engine draws it: rejection sampling over open slots
@@ -595,7 +595,7 @@ def draw_options(S, out, start: int) -> int:
     return j
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, entry=True)
 def legal_actions(S, T, out) -> int:
     """The legal actions into ``out``; returns how many (the readable engine's order)."""
     phase = S[PHASE]

@@ -315,7 +315,7 @@ def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, calls, act
     return pool, plen
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def choose(S, T, ev, evc, calls, root_acts, W, P, D, scratch, vals, slots_buf, R) -> int:
     """``MCTSBot.choose_action`` for the seat to move in ``S``, with parameters ``P`` (a row
     of ``P_*`` columns), evaluation weights ``W`` and the seat's generator ``R``: the root

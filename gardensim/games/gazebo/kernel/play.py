@@ -132,7 +132,7 @@ def determinize(S, D, player: int, R) -> None:
     D[RLEN] = ns
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def greedy_choice(S, T, ev, evc, calls, actions, W, epsilon: float, samples: int, D,
                   scratch, vals, totals, slots_buf, R) -> int:
     """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does,
@@ -180,7 +180,7 @@ MAX_GAME_MOVES = 1 << 12
 TURN_COLS = 7
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_of, kinds,
                epsilon, samples, W, seeds, moves, ends, facts, mark_turns: bool, turns,
                turn_ends, events, event_ends, P, calls, greedy, search) -> int:
