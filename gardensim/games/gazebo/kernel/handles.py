@@ -25,7 +25,7 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.types.function_type import CompileResultWAP
 from numba.extending import typeof_impl
 
-from gardensim.games.gazebo.kernel import engine, evaluate, mcts, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
 from gardensim.games.gazebo.kernel.jit import njit
 
 # first-class functions are "experimental" in numba; the kernel's tests hold both engines to
@@ -35,12 +35,14 @@ warnings.filterwarnings("ignore", "First-class function type", NumbaExperimental
 
 class Calls(NamedTuple):
     """What the search and greedy reach through handles: ``engine.apply_action``,
-    ``engine.legal_actions``, ``engine.random_action`` and ``evaluate.action_values``."""
+    ``engine.legal_actions``, ``engine.random_action``, ``evaluate.action_values`` and
+    ``play.determinize`` (both bots redeal what their seat cannot see)."""
 
     apply: Any
     legal: Any
     random: Any
     values: Any
+    determinize: Any
 
 
 class Handle(CompileResultWAP):
@@ -87,22 +89,28 @@ def calls(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndar
           n_actions: int, values: bool = True) -> Calls:
     """The handles for positions like ``S`` on board tables ``T`` with event log ``ev``,
     ``evc`` (each argument's type is what matters; the arrays made here only stand for
-    them); without ``values``, a stub of the same type stands for the evaluation, which a
-    line-up of random seats never calls."""
+    them); without ``values``, stubs of the same types stand for the evaluation and
+    determinizing, which a line-up of random seats never calls."""
     actions = np.empty(n_actions, dtype=np.int64)
     slots = np.empty(T[2].shape[0], dtype=np.int64)
     apply = handle(engine.apply_action, S, T, ev, evc, 0)
     scores = np.empty(n_actions, dtype=np.float64)
     valued = handle(evaluate.action_values if values else no_values, S, T, ev, evc, 0, actions,
                     0, np.empty(1, dtype=np.float64), S, scores, apply)
+    R = pyrandom.new_state()
     return Calls(apply, handle(engine.legal_actions, S, T, actions),
-                 handle(engine.random_action, S, T, slots, actions, pyrandom.new_state()),
-                 valued)
+                 handle(engine.random_action, S, T, slots, actions, R), valued,
+                 handle(play.determinize if values else no_determinize, S, S, 0, R))
 
 
 @njit(cache=True, entry=True)
 def no_values(S, T, ev, evc, player, actions, k, W, scratch, out, apply) -> None:
     """The evaluation's stand-in in a line-up of random seats (never called)."""
+
+
+@njit(cache=True, entry=True)
+def no_determinize(S, D, player, R) -> None:
+    """Determinizing's stand-in in a line-up of random seats (never called)."""
 
 
 @njit(cache=True, entry=True)

@@ -342,7 +342,7 @@ def choose(S, T, ev, evc, calls, root_acts, W, P, D, scratch, vals, slots_buf, R
     new_node(nodes, rewards, 0, me, -1)
     top[1] = 1
     for _ in range(iters):
-        kplay.determinize(S, D, me, R)
+        calls.determinize(S, D, me, R)
         D[LOG] = 0
         pool, plen = select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, calls,
                                        acts, cand, W, P, horizon, scratch, vals, flag,

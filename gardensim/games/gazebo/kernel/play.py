@@ -56,7 +56,7 @@ from gardensim.games.gazebo.kernel.legality import (
 RANDOM, GREEDY, MCTS = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, entry=True)
 def determinize(S, D, player: int, R) -> None:
     """Write into ``D`` a copy of ``S`` with every domino ``player`` cannot see redealt
     (``ObservationMixin.determinize``): opponents keep their public single/double split under
@@ -136,7 +136,8 @@ def determinize(S, D, player: int, R) -> None:
 def greedy_choice(S, T, ev, evc, calls, actions, W, epsilon: float, samples: int, D,
                   scratch, vals, totals, slots_buf, R) -> int:
     """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does,
-    reaching the rules and the evaluation through ``calls`` (``handles.Calls``)."""
+    reaching the rules, the evaluation and determinizing through ``calls``
+    (``handles.Calls``)."""
     if epsilon > 0 and pyrandom.random(R) < epsilon:
         return calls.random(S, T, slots_buf, actions, R)
     k = calls.legal(S, T, actions)
@@ -145,7 +146,7 @@ def greedy_choice(S, T, ev, evc, calls, actions, W, epsilon: float, samples: int
     player = S[PLAYER]
     totals[:k] = 0.0
     for _ in range(samples):
-        determinize(S, D, player, R)
+        calls.determinize(S, D, player, R)
         calls.values(D, T, ev, evc, player, actions, k, W, scratch, vals, calls.apply)
         for i in range(k):
             totals[i] += vals[i]
