@@ -76,10 +76,12 @@ def mark_children(nodes, node: int, child_at, on: bool) -> None:
 
 @njit(cache=True)
 def reserve(pool, top: int, extra: int):
-    """``pool`` with room for ``extra`` more entries after ``top`` (doubled when full)."""
+    """The action pool ``pool`` with room for ``extra`` more entries after ``top`` (doubled
+    when full); its dtype is named, as a dtype read from an array is one more compile of
+    ``np.empty``."""
     if top + extra <= pool.shape[0]:
         return pool
-    bigger = np.empty(max(2 * pool.shape[0], top + extra), dtype=pool.dtype)
+    bigger = np.empty(max(2 * pool.shape[0], top + extra), dtype=np.int64)
     for i in range(top):
         bigger[i] = pool[i]
     return bigger
