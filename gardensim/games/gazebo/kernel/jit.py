@@ -55,6 +55,7 @@ def njit(*args: Any, entry: bool = False, **options: Any) -> Any:
         if not entry and options.get("inline") != "always":
             linked = numba.njit(**{**options, "cache": False, "no_cpython_wrapper": True,
                                    "no_cfunc_wrapper": True})(fn)
+            # a compiled caller finds the code to link through its callee's get_overload
             dispatcher.get_overload = linked.get_overload
         resolve = linked.get_call_template
 
