@@ -42,7 +42,7 @@ def rate(kernel: KernelGame, bots: list[KernelBot], games: int, log: bool) -> fl
     """Games per CPU-second over ``games`` seeded games played in one batch, each seat seeded
     as ``KernelGame.play`` seeds it."""
     n = kernel.game.num_players
-    seeds = np.array([[seed, *(seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n))]
+    seeds = np.array([[seed, *(seeding.bot_seed(seed, 0, s) for s in range(n))]
                       for seed in range(games)], dtype=np.int64)
     start = time.process_time()
     kernel.play_many(seeds, [bots], np.zeros(games, dtype=np.int64), marks=log)

@@ -35,6 +35,12 @@ def game_seed(master: int, game_index: int) -> int:
     return derive_seed(master, DEAL, game_index)
 
 
+def bot_seed(master: int, game_index: int, seat: int) -> int:
+    """Seed of the generator a bot uses in one game from one seat (the compiled kernel seeds
+    its own generators with it)."""
+    return derive_seed(master, BOT, game_index, seat)
+
+
 def bot_rng(master: int, game_index: int, seat: int) -> random.Random:
     """The generator a bot uses in one game from one seat."""
-    return random.Random(derive_seed(master, BOT, game_index, seat))
+    return random.Random(bot_seed(master, game_index, seat))

@@ -95,8 +95,8 @@ class _Player:
                 lineups[id(player)] = len(players)
                 players.append(player)
         seeds = np.array([[seeding.game_seed(master_seed, deal),
-                           *(seeding.derive_seed(master_seed, seeding.BOT, index, s)
-                             for s in range(n))] for index, deal, _ in items], dtype=np.int64)
+                           *(seeding.bot_seed(master_seed, index, s) for s in range(n))]
+                          for index, deal, _ in items], dtype=np.int64)
         lineup_of = np.array([lineups[id(player)] for _, _, player in items], dtype=np.int64)
         t0 = time.perf_counter()
         records = self.kernel.play_many(seeds, [p.kernel_bots for p in players], lineup_of,

@@ -224,7 +224,7 @@ class KernelGame:
         if len(bots) != n:
             raise ValueError(f"{len(bots)} bots for {n} seats")
         if streams is None:
-            streams = [seeding.derive_seed(seed, seeding.BOT, 0, s) for s in range(n)]
+            streams = [seeding.bot_seed(seed, 0, s) for s in range(n)]
         S = np.empty_like(self._template)
         seeds = np.array([[seed, *streams]], dtype=np.int64)
         self._play(S, seeds, self._lineup(bots), np.zeros(1, dtype=np.int64), log, marks,
