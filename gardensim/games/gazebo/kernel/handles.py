@@ -86,21 +86,21 @@ def handle(dispatcher: Any, *args: Any) -> Handle:
 
 
 def calls(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndarray,
-          n_actions: int, values: bool = True) -> Calls:
+          n_actions: int, bots: bool = True) -> Calls:
     """The handles for positions like ``S`` on board tables ``T`` with event log ``ev``,
     ``evc`` (each argument's type is what matters; the arrays made here only stand for
-    them); without ``values``, stubs of the same types stand for the evaluation and
-    determinizing, which a line-up of random seats never calls."""
+    them); without ``bots``, stubs of the same types stand for what only greedy and the
+    search call (the evaluation and determinizing): a line-up of random seats never does."""
     actions = np.empty(n_actions, dtype=np.int64)
     slots = np.empty(T[2].shape[0], dtype=np.int64)
     apply = handle(engine.apply_action, S, T, ev, evc, 0)
     scores = np.empty(n_actions, dtype=np.float64)
-    valued = handle(evaluate.action_values if values else no_values, S, T, ev, evc, 0, actions,
+    valued = handle(evaluate.action_values if bots else no_values, S, T, ev, evc, 0, actions,
                     0, np.empty(1, dtype=np.float64), S, scores, apply)
     R = pyrandom.new_state()
     return Calls(apply, handle(engine.legal_actions, S, T, actions),
                  handle(engine.random_action, S, T, slots, actions, R), valued,
-                 handle(play.determinize if values else no_determinize, S, S, 0, R))
+                 handle(play.determinize if bots else no_determinize, S, S, 0, R))
 
 
 @njit(cache=True, entry=True)

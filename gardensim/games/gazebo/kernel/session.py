@@ -178,7 +178,7 @@ class KernelGame:
         key = (bool((kinds == play.GREEDY).any()), bool((kinds == play.MCTS).any()))
         if key not in self._bot_handles:
             calls = self.calls if any(key) else handles.calls(
-                self._template, self.tables, self._ev, self._evc, self.n_actions, values=False)
+                self._template, self.tables, self._ev, self._evc, self.n_actions, bots=False)
             args = (self._template, self.tables, self._ev, self._evc, calls, self.n_actions)
             self._bot_handles[key] = (
                 calls,
