@@ -1,6 +1,7 @@
 """The kernel's ``njit`` (``kernel/jit.py``): compiled callers link a version of each step
-without Python's and C's entries, Python still calls the usual version, and every piece a
-handle reaches is one version shared by its handle and its compiled callers."""
+without Python's and C's entries and never made machine code of its own, Python still calls
+the usual version, and every piece a handle reaches is one version shared by its handle and
+its compiled callers."""
 
 from __future__ import annotations
 
@@ -35,6 +36,10 @@ def _has_python_entry(cres) -> bool:
     return cres.library.get_pointer_to_function(cres.fndesc.llvm_cpython_wrapper_name) != 0
 
 
+def _is_machine_code(cres) -> bool:
+    return cres.library.codegen._engine.is_symbol_defined(cres.fndesc.mangled_name)
+
+
 def test_a_compiled_caller_links_a_version_without_entries_and_python_calls_the_usual_one() -> None:
     assert _twice_plus_one(3) == 7
     assert not _twice.overloads
@@ -43,6 +48,14 @@ def test_a_compiled_caller_links_a_version_without_entries_and_python_calls_the_
     assert _twice(3) == 6
     (usual,) = _twice.overloads.values()
     assert _has_python_entry(usual)
+
+
+def test_the_linked_version_is_not_made_machine_code_but_its_caller_is() -> None:
+    assert _twice_plus_one(4) == 9
+    (linked,) = _twice.linked.overloads.values()
+    assert not _is_machine_code(linked)
+    (caller,) = _twice_plus_one.overloads.values()
+    assert _is_machine_code(caller)
 
 
 def test_an_entry_is_one_version_for_python_and_its_compiled_callers() -> None:

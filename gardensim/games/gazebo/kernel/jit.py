@@ -24,8 +24,12 @@ compiled caller calls neither. So a function marked ``entry=True`` (called from 
 through a handle) is compiled once, with both entries, and its compiled callers link that same
 version; the compiled callers of any other function link a second version without either
 entry (numba's ``no_cpython_wrapper`` and ``no_cfunc_wrapper``) and not cached on its own,
-since each caller carries its code. Python never reaches that version: called from Python,
-the function compiles as numba always does (a version without the Python entry would crash the
+since each caller carries its code. That version is also built for linking only
+(``_LinkedLibrary``): numba would link its own callees into it, have LLVM optimise that closure
+and emit it as machine code that nothing calls; instead LLVM optimises the function's own code
+alone, and its callees are linked in after, optimised with it only in the closure of the
+entry that carries them. Python never reaches that version: called from Python, the function
+compiles as numba always does (a version without the Python entry would crash the
 interpreter).
 """
 
@@ -36,6 +40,51 @@ from typing import Any
 
 import numba
 from numba import types
+from numba.core import codegen, compiler
+
+
+class _LinkedLibrary(codegen.JITCodeLibrary):
+    """numba's code library for a linked version, finished for linking only: its own code
+    optimised alone (LLVM's full module passes, as numba runs them), its callees' libraries
+    linked in after, and never handed to the JIT, so never made machine code. The entries'
+    code needs each body optimised before it is linked (without, random play is much slower:
+    ``docs/kernel.md``), not each closure optimised again at every level. numba's environment
+    is not set (the library is not in the JIT, so neither is its environment's address): only
+    code handling Python objects reads it, and the kernel has none."""
+
+    def finalize(self) -> None:
+        self._raise_if_finalized()
+        self._optimize_final_module()
+        for library in dict.fromkeys(self._linking_libraries):
+            self._reload_init.update(library._reload_init)
+            self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._finalized = True
+
+    @property
+    def codegen(self) -> Any:
+        return _NoEnvironment(self._codegen)
+
+
+class _NoEnvironment:
+    """A codegen that ignores ``set_env``, numba's last step for a compiled function."""
+
+    def __init__(self, codegen: Any) -> None:
+        self._codegen = codegen
+
+    def set_env(self, env_name: str, env: Any) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._codegen, name)
+
+
+class _LinkedCompiler(compiler.Compiler):
+    """numba's compiler, storing a linked version's code in a ``_LinkedLibrary``."""
+
+    def define_pipelines(self) -> Any:
+        state = self.state
+        state.library = _LinkedLibrary(state.targetctx.codegen(), state.func_id.func_qualname)
+        return super().define_pipelines()
 
 
 def _kind(t: Any) -> Any:
@@ -54,7 +103,8 @@ def njit(*args: Any, entry: bool = False, **options: Any) -> Any:
         linked = dispatcher
         if not entry and options.get("inline") != "always":
             linked = numba.njit(**{**options, "cache": False, "no_cpython_wrapper": True,
-                                   "no_cfunc_wrapper": True})(fn)
+                                   "no_cfunc_wrapper": True,
+                                   "pipeline_class": _LinkedCompiler})(fn)
             # a compiled caller finds the code to link through its callee's get_overload
             dispatcher.get_overload = linked.get_overload
         resolve = linked.get_call_template
