@@ -44,9 +44,11 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     except OSError as exc:
         return _fail(os_error_text(exc))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        from gardensim.sim.stopping import exit_status
+
         print("gardensim: interrupted", file=sys.stderr)
-        return 130
+        return exit_status(exc)
 
 
 def _fail(message: str) -> int:

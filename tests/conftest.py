@@ -15,3 +15,8 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
 for path in (PLUGINS, ROOT):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+
+
+#: pytester for tests of the suite's own plugins; the autouse check that no test leaves a stop
+#: signal changed
+pytest_plugins = ["pytester", "tests.support.signal_check"]

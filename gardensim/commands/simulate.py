@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 from dataclasses import replace
 from functools import partial
@@ -17,6 +16,7 @@ from typing import Any
 from gardensim.commands.engine import add_engine_argument
 from gardensim.core.errors import ConfigError
 from gardensim.sim.backends import BACKENDS
+from gardensim.sim.stopping import exit_status
 
 
 def add_parser(subparsers: Any) -> None:
@@ -74,27 +74,15 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else Path("runs") / study.name
         play = partial(api.simulate, study, out, force=args.force,
                        batch_size=args.batch_size, **common)
-    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         result = play()
     except KeyboardInterrupt as exc:
         print(f"gardensim: interrupted; finished batches are kept: "
               f"gardensim simulate --resume {out}", file=sys.stderr)
-        return 128 + signal.SIGTERM if isinstance(exc, Terminated) else 130
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+        return exit_status(exc)
     if not args.quiet:
         print(summary(result), file=sys.stderr)
     return 0
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (a scheduler's or a system's stop) ends a run as Ctrl-C does: the manifest is
-    marked interrupted and the workers are stopped, rather than the process vanishing."""
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise Terminated
 
 
 def _study_file(path: str) -> Any:

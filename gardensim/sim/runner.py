@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property, lru_cache
@@ -22,6 +22,7 @@ from gardensim.core import registry
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend
 from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_games
+from gardensim.sim.stopping import StopSignals
 from gardensim.sim.store import RunStore
 from gardensim.sim.study import ResolvedArm, Study
 
@@ -251,8 +252,8 @@ def execute(
 ) -> Execution:
     """Play every batch not in ``done``; store each as it arrives; keep the manifest current.
 
-    On an exception (including Ctrl-C) the manifest is left marked ``interrupted`` with the
-    finished batches listed, ready for ``--resume``.
+    On an exception (including Ctrl-C and SIGTERM, :mod:`gardensim.sim.stopping`) the manifest
+    is left marked ``interrupted`` with the finished batches listed, ready for ``--resume``.
     """
     from tqdm.auto import tqdm
 
@@ -281,25 +282,11 @@ def execute(
     save(force=True)
     bar = tqdm(total=plan.total_games, initial=done_games, unit="game", desc=plan.study.name,
                disable=not progress, dynamic_ncols=True, smoothing=0.1)
+    stop = StopSignals()
     try:
-        for result in pool.map_unordered(play_batch, todo):
-            task = result.task
-            parts = {}
-            if store is not None:
-                if result.turns is not None:
-                    parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns)
-                parts["games"] = store.write_part("games", task.arm, task.batch, result.games)
-            else:
-                out.tables[(task.arm, task.batch)] = (result.games, result.turns)
-            manifest["batches"]["done"].append({
-                "arm": task.arm_name, "batch": task.batch, "games": [task.start, task.stop],
-                "seconds": round(result.seconds, 4), "finished": now(), "parts": parts,
-            })
-            out.games += task.stop - task.start
-            out.moves += result.moves
-            out.turns += result.turns_played
-            bar.update(task.stop - task.start)
-            save()
+        with stop:
+            _store_results(pool.map_unordered(play_batch, todo), store, manifest, out, bar,
+                           save, stop)
     except BaseException:
         manifest["status"] = "interrupted"
         manifest["writer"] = None
@@ -317,3 +304,29 @@ def execute(
     timings["finished"] = now() if complete else None
     save(force=True)
     return out
+
+
+def _store_results(results: Iterator[BatchResult], store: RunStore | None,
+                   manifest: dict[str, Any], out: Execution, bar: Any,
+                   save: Callable[[], None], stop: StopSignals) -> None:
+    """Store each batch as it arrives and list it in the manifest; a stop signal received
+    since the last batch (even one whose interrupt was swallowed) ends the run here."""
+    for result in results:
+        task = result.task
+        parts = {}
+        if store is not None:
+            if result.turns is not None:
+                parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns)
+            parts["games"] = store.write_part("games", task.arm, task.batch, result.games)
+        else:
+            out.tables[(task.arm, task.batch)] = (result.games, result.turns)
+        manifest["batches"]["done"].append({
+            "arm": task.arm_name, "batch": task.batch, "games": [task.start, task.stop],
+            "seconds": round(result.seconds, 4), "finished": now(), "parts": parts,
+        })
+        out.games += task.stop - task.start
+        out.moves += result.moves
+        out.turns += result.turns_played
+        bar.update(task.stop - task.start)
+        save()
+        stop.check()

@@ -10,6 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tests.support.signal_check import stop_signals_kept
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -88,7 +90,8 @@ def test_notebook_executes_without_errors_and_prints_its_answer(
     nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.executable)"))
     client = NotebookClient(nb, timeout=180, kernel_name=venv_kernel,
                             resources={"metadata": {"path": str(work)}})
-    client.execute()  # raises CellExecutionError naming the failing cell
+    with stop_signals_kept():
+        client.execute()  # raises CellExecutionError naming the failing cell
 
     def printed(cell: nbformat.NotebookNode) -> str:
         return "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")

@@ -127,20 +127,30 @@ def test_resume_refuses_while_the_writer_is_alive(stored):
         sleeper.wait()
 
 
-def start_slow_run(tmp_path: Path, slowtoy: str) -> tuple[subprocess.Popen, Path, Path]:
-    """A CLI run of 120 slowed toy games in a child process, returned once 4 batches are
-    stored (so a signal sent now lands mid-way)."""
+#: Starts ``gardensim.cli`` with SIGINT set to ``sys.argv[1]`` (``default`` or ``ignore``):
+#: a child inherits its parent's ignored signals, and a test suite started as a background job
+#: of a shell runs with SIGINT ignored, so a Ctrl-C test must say which disposition it means.
+LAUNCH = (
+    "import os, signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.SIG_DFL if sys.argv[1] == 'default' else signal.SIG_IGN)\n"
+    "os.execv(sys.executable, [sys.executable, '-m', 'gardensim.cli', *sys.argv[2:]])\n"
+)
+
+
+def start_slow_run(tmp_path: Path, slowtoy: str, sigint: str = "default"
+                   ) -> tuple[subprocess.Popen, Path, Path]:
+    """A CLI run of 120 slowed toy games in a child process whose SIGINT is at ``sigint``,
+    returned once 4 batches are stored (so a signal sent now lands mid-way)."""
     study = tmp_path / "slow.toml"
     study.write_text(
         'name = "slow"\ngame = "slowtoy"\nplayers = 2\nbots = ["random", "random"]\n'
         'games = 60\nseed = 9\n[[arms]]\nname = "a"\n[[arms]]\nname = "b"\nx = 1\n'
     )
     out = tmp_path / "run"
-    env = dict(os.environ)
     child = subprocess.Popen(
-        [sys.executable, "-m", "gardensim.cli", "simulate", str(study), "--out", str(out),
+        [sys.executable, "-c", LAUNCH, sigint, "simulate", str(study), "--out", str(out),
          "--jobs", "1", "--batch-size", "6", "--quiet"],
-        env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ), cwd=tmp_path, stderr=subprocess.PIPE, text=True,
     )
     parts = out / "parts"
     deadline = time.monotonic() + 60
@@ -169,26 +179,40 @@ def test_run_killed_with_sigkill_resumes_to_the_uninterrupted_frames(tmp_path, s
     assert_same_frames(final, uninterrupted)
 
 
+def assert_stopped_and_resumable(child: subprocess.Popen, err: str, out: Path,
+                                 status: int) -> None:
+    assert child.returncode == status, f"exit status {child.returncode}; stderr: {err!r}"
+    assert f"gardensim simulate --resume {out}" in err
+    stopped = gardensim.load(out)
+    assert stopped.manifest["status"] == "interrupted" and stopped.manifest["writer"] is None
+    assert 4 <= len(stopped.games) < 120
+    assert api.resume(out, jobs=1, progress=False).complete
+
+
 def test_ctrl_c_keeps_finished_batches_and_says_how_to_resume(tmp_path, slowtoy):
     child, _, out = start_slow_run(tmp_path, slowtoy)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate()
-    assert child.returncode == 130
-    assert f"gardensim simulate --resume {out}" in err
-    stopped = gardensim.load(out)
-    assert stopped.manifest["status"] == "interrupted" and 4 <= len(stopped.games) < 120
-    assert api.resume(out, jobs=1, progress=False).complete
+    assert_stopped_and_resumable(child, err, out, 130)
 
 
 def test_sigterm_ends_a_run_as_ctrl_c_does(tmp_path, slowtoy):
     child, _, out = start_slow_run(tmp_path, slowtoy)
     child.send_signal(signal.SIGTERM)
     _, err = child.communicate()
-    assert child.returncode == 128 + signal.SIGTERM
-    assert f"gardensim simulate --resume {out}" in err
-    stopped = gardensim.load(out)
-    assert stopped.manifest["status"] == "interrupted" and stopped.manifest["writer"] is None
-    assert api.resume(out, jobs=1, progress=False).complete
+    assert_stopped_and_resumable(child, err, out, 128 + signal.SIGTERM)
+
+
+def test_a_run_started_with_sigint_ignored_ignores_it_and_stops_on_sigterm(tmp_path, slowtoy):
+    """A shell's background job inherits SIGINT ignored; the run keeps it so and stops on
+    SIGTERM, keeping its batches (docs/scaling.md, "Stopping a run")."""
+    child, _, out = start_slow_run(tmp_path, slowtoy, sigint="ignore")
+    child.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    assert child.poll() is None, "an inherited ignored SIGINT must stay ignored"
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate()
+    assert_stopped_and_resumable(child, err, out, 128 + signal.SIGTERM)
 
 
 def test_stored_game_gives_what_replay_needs(stored):
