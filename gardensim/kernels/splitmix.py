@@ -3,8 +3,9 @@
 
 A generator is one ``uint64`` (numba's unsigned arithmetic wraps modulo 2**64 as the readable
 engine's masks do); the signature is fixed, so a state passed as a Python int is converted rather
-than typed as ``int64``, which would mix with the ``uint64`` constants into floats. Seeding stays in Python (:func:`gardensim.core.chance.seed_state`, a hash),
-so a kernel is handed the state the readable engine starts from.
+than typed as ``int64``, which would mix with the ``uint64`` constants into floats. Seeding stays
+in Python (:func:`gardensim.core.chance.seed_state`, a hash), so a kernel is handed the state the
+readable engine starts from.
 """
 
 from __future__ import annotations
