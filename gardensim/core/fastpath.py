@@ -40,13 +40,15 @@ class Coverage:
     played at its default only. ``bots``: bot name -> {parameter -> :data:`EVERY` or the
     values played}; a bot not listed is not played, a parameter not listed only at its
     default. ``limits``: a ``module:function`` path, ``(game) -> reason or None``, for what
-    the engine cannot hold whatever the options (board size, say).
+    the engine cannot hold whatever the options (board size, say), which ``limits_text``
+    says in words.
     """
 
     engine: str
     options: Mapping[str, Any] = field(default_factory=dict)
     bots: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     limits: str | None = None
+    limits_text: str = ""
 
     def option_refusal(self, rules: RuleSet, values: Mapping[str, Any],
                        players: int) -> str | None:

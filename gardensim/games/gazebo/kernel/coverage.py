@@ -27,6 +27,7 @@ COVERAGE = Coverage(
                                           "expand", "widen", "weights")},
     },
     limits="gardensim.games.gazebo.kernel.coverage:board_limits",
+    limits_text=f"boards with at most {MASK_BITS} patios and {MASK_BITS} vases",
 )
 
 
