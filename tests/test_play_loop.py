@@ -30,8 +30,8 @@ def test_same_seed_same_game_and_rows():
 
 def test_turns_counts_every_turn_played_even_the_one_a_last_gazebo_ends():
     """The games frame's ``turns`` is the turns played (docs/telemetry.md): a game won by a
-    last gazebo ends within that turn, and the turns frame has a row for it, in both
-    engines."""
+    last gazebo ends within that turn, which counts, and the turns frame has a row for it, in
+    both engines."""
     from gardensim.core import registry
     from gardensim.sim.play import play_game
 
@@ -44,3 +44,17 @@ def test_turns_counts_every_turn_played_even_the_one_a_last_gazebo_ends():
             assert record.game["turns"] == len(record.turn_rows), (index, engine)
             ended_on_a_gazebo += record.game["end_reason"] == "last-gazebo"
     assert ended_on_a_gazebo > 0
+
+
+def test_turns_counts_a_passed_turn_too():
+    """With ``no_move_ends_game`` off a player with no placement passes (rulings 14): the pass
+    is a turn of the game, though no bot acts in it, so it has no row in the turns frame."""
+    from gardensim.core import registry
+    from gardensim.sim.play import play_game
+
+    game = registry.make_game("gazebo", "aviary", 2, {"gazebos": 62, "no_move_ends_game": False})
+    bots = [registry.make_bot("random"), registry.make_bot("greedy")]
+    for engine in ("python", "auto"):
+        record = play_game(game, bots, 11, 0, engine=engine)
+        assert record.game["end_reason"] == "all-passed"
+        assert record.game["turns"] > len(record.turn_rows)

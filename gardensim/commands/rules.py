@@ -22,7 +22,7 @@ def add_parser(subparsers: Any) -> None:
         "values, default, where it comes from) and, for each, which engines play it: the "
         "readable engine plays every value; a fast engine what its coverage declares.",
     )
-    parser.add_argument("game", help="a game name (gardensim boards list shows Gazebo's boards)")
+    parser.add_argument("game", help="a game's registry name")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 

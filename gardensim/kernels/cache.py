@@ -24,19 +24,21 @@ CACHE_FILES = ("*.nbi", "*.nbc")
 MARKER = "numba-sources.sha256"
 
 
-def sources_digest(folders: tuple[Path, ...]) -> str:
-    """A digest of every Python module in ``folders`` (names and contents)."""
+def sources_digest(sources: tuple[Path, ...]) -> str:
+    """A digest of every Python module in ``sources`` (folders, or single modules), names and
+    contents."""
     digest = hashlib.sha256()
-    for folder in folders:
-        for path in sorted(folder.glob("*.py")):
+    for source in sources:
+        for path in [source] if source.is_file() else sorted(source.glob("*.py")):
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
 def keep_fresh(package: Path, *depends_on: Path) -> None:
-    """Remove ``package``'s numba cache when its sources, or those of the folders its code
-    calls into (``depends_on``), changed since the cache was written."""
+    """Remove ``package``'s numba cache when its sources, or those of the folders and modules
+    its compiled code calls into or reads constants from (``depends_on``), changed since the
+    cache was written."""
     cache = package / "__pycache__"
     marker = cache / MARKER
     digest = sources_digest((package, *depends_on))

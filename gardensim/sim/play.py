@@ -242,9 +242,9 @@ def play_game(
     turn_spent: list[float] = []
     decision = [0.0] * game.num_players
     decisions = [0] * game.num_players
-    # turns played, the last one counted even when the game ends within it (a state's turn
-    # counter moves on only when a turn is over)
-    played_turns = 0
+    # the turn the last seat to act began in (a state's turn counter moves on only when a
+    # turn is over, so a game that ends within a turn counts that turn by this)
+    last_turn = -1
     specs = [bot.spec for bot in bots]
     # bound methods in locals: this loop is the hot path of every study and benchmark
     choosers = [bot.choose_action for bot in bots]
@@ -271,7 +271,7 @@ def play_game(
                 break
         decision[seat] += spent
         decisions[seat] += 1
-        played_turns += 1
+        last_turn = turn
         if telemetry:
             actions = played[start:]
             turn_index.append(turn)
@@ -288,7 +288,7 @@ def play_game(
         "deal": deal,
         "seed": seed,
         "players": game.num_players,
-        "turns": played_turns,
+        "turns": state.turn + (state.turn == last_turn),
         "moves": " ".join(state.actions_to_strings(played)),
     }
     for s in range(MAX_SEATS):

@@ -9,12 +9,14 @@ from gardensim.games.gazebo.fields import draw_entry
 from gardensim.games.gazebo.geometry import DRAW_GENERAL, DRAW_RESERVE
 from gardensim.games.gazebo.records import Nook
 from gardensim.games.gazebo.rules import Phase, absorb_fault, gazebos_kept, winners
+from gardensim.games.gazebo.ruleset import RULES
 
 EMPTY: frozenset[int] = frozenset()
+BIG = RULES.option("big_nook").default  # the rulebook's five squares
 
 
 def nook(owner: int, size: int) -> Nook:
-    return Nook(owner, 0, tuple(range(size)), 2 if size >= 5 else 1, EMPTY, EMPTY, 0)
+    return Nook(owner, 0, tuple(range(size)), 2 if size >= BIG else 1, EMPTY, EMPTY, 0)
 
 
 @pytest.mark.parametrize("nooks, fault", [
@@ -27,13 +29,14 @@ def nook(owner: int, size: int) -> Nook:
     ([nook(0, 5), nook(0, 6)], "joins two big nooks"),
 ])
 def test_absorb_faults_follow_rulings_6_and_23(nooks, fault):
-    assert absorb_fault(nooks) == fault
+    assert absorb_fault(nooks, BIG) == fault
 
 
 def test_the_absorb_winner_keeps_one_gazebo_or_two_when_big():
-    assert gazebos_kept(held=2, size=4) == 1
-    assert gazebos_kept(held=3, size=7) == 2
-    assert gazebos_kept(held=1, size=6) == 1  # the double comes in the big-nook step
+    assert gazebos_kept(held=2, size=4, big=BIG) == 1
+    assert gazebos_kept(held=3, size=7, big=BIG) == 2
+    assert gazebos_kept(held=1, size=6, big=BIG) == 1  # the double comes in the big-nook step
+    assert gazebos_kept(held=3, size=7, big=8) == 1  # option big_nook=8: seven is small
 
 
 def test_winners_follow_rulings_14_and_15():

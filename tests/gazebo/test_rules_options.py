@@ -19,7 +19,7 @@ from gardensim.cli import main
 from gardensim.core.errors import ConfigError
 from gardensim.games.gazebo.game import GazeboGame
 
-from .rules_helpers import board_path, cells, play
+from .rules_helpers import board_path, cells, dumps, events, nook_with, play
 
 OPTION_NAMES = [
     "draw",
@@ -29,6 +29,7 @@ OPTION_NAMES = [
     "private_singles",
     "raised_steal_needs_two",
     "no_move_ends_game",
+    "big_nook",
 ]
 
 
@@ -51,6 +52,7 @@ def test_options_default_to_the_rules() -> None:
     assert options["private_singles"] == 5
     assert options["raised_steal_needs_two"] is False
     assert options["no_move_ends_game"] is True
+    assert options["big_nook"] == 5
 
 
 def test_unknown_option_is_refused_with_the_valid_names() -> None:
@@ -192,3 +194,19 @@ def test_cli_installed_command_runs_the_replay() -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.strip() == "gardensim: error: move 1 FW@A1E: not adjacent to terrain"
+
+
+# ----- option big_nook: the squares from which a nook is big (rulings 4, 7), a designed number
+
+BUILDS = ["GG@B3S", dumps(1)[0], "FW@C3E", dumps(2)[1], "GF@B1E", dumps(3)[2]]
+
+
+def test_option_big_nook_six_leaves_a_five_square_nook_with_one_gazebo() -> None:
+    """With big_nook=6 the rulebook's five-square foliage nook (test_rules_nooks) stays small;
+    one more square makes it big and it takes its second gazebo (rulings 7)."""
+    five = play("expand", 2, [*BUILDS, "GW@A2S"], options={"big_nook": 6})
+    assert [e["type"] for e in events(five, 7)] == ["expand"]
+    assert not nook_with(five, "A2")["big"] and five["supply"] == [22, 24]
+    six = play("expand", 2, [*BUILDS, "GW@A2S", dumps(4)[3], "GG@A4S"], options={"big_nook": 6})
+    assert [e["type"] for e in events(six, 9)] == ["expand", "big"]
+    assert nook_with(six, "A4")["big"] and six["supply"] == [21, 24]

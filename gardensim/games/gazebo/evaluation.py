@@ -19,7 +19,7 @@ from typing import Any
 
 from gardensim.core.errors import ConfigError
 from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
-from gardensim.games.gazebo.rules import BIG_NOOK, OVER
+from gardensim.games.gazebo.rules import OVER
 from gardensim.paths import DATA_DIR
 
 WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
@@ -179,7 +179,7 @@ class EvaluationMixin(StateFields):
             size = len(nook.cells)
             owner = nook.owner
             if owner == player:
-                if size < BIG_NOOK:
+                if size < self.big_nook:
                     mine.append((nook.colour, size, nook.halo))
             elif owner != partner and size >= 3:
                 rivals[nook.colour].append((size, nook.halo))

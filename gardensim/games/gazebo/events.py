@@ -25,7 +25,6 @@ from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
 from gardensim.games.gazebo.geometry import PATIO_GAZEBOS
 from gardensim.games.gazebo.records import Nook, Patio
 from gardensim.games.gazebo.rules import (
-    BIG_NOOK,
     OVER,
     absorb_winner,
     gazebos_kept,
@@ -237,14 +236,14 @@ class EventsMixin(StateFields):
             own = [k for k in ids if nooks[k].owner == winner]
             keep = min(own)
             for k in own:
-                if len(nooks[k].cells) >= 5:
+                if len(nooks[k].cells) >= self.big_nook:
                     keep = k
             kept_nook = nooks[keep]
             col, cells, pats, vases, halo = (kept_nook.colour, kept_nook.cells, kept_nook.patios,
                                              kept_nook.vases, kept_nook.halo)
             held = sum(nooks[k].gazebos for k in own)
             size = sum(len(nooks[k].cells) for k in ids) + len(new) + len(lone)
-            kept = gazebos_kept(held, size)
+            kept = gazebos_kept(held, size, self.big_nook)
             self._give_back(winner, held - kept)
             before = vases
             merged = list(cells)
@@ -268,7 +267,7 @@ class EventsMixin(StateFields):
             pats, vases, halo = self._join(added, keep, pats, vases, halo)
             merged.extend(added)
             self._set_nook(keep, Nook(winner, col, tuple(merged), kept, pats, vases, halo))
-            if kept < 2 and size >= BIG_NOOK:  # owed its double (rulings 7, 20)
+            if kept < 2 and size >= self.big_nook:  # owed its double (rulings 7, 20)
                 doubles.append(keep)
             changed.append(keep)
             if winner == p:
@@ -294,7 +293,7 @@ class EventsMixin(StateFields):
             self._put(p, 1)
             if self.phase == OVER:
                 return False
-            if len(cells) >= BIG_NOOK:  # born big: owed its double (rulings 7)
+            if len(cells) >= self.big_nook:  # born big: owed its double (rulings 7)
                 doubles.append(k)
         return True
 
@@ -314,7 +313,7 @@ class EventsMixin(StateFields):
             grown = nook.cells + added
             o = nook.owner
             self._set_nook(k, Nook(o, nook.colour, grown, nook.gazebos, pats, vases, halo))
-            if nook.gazebos < 2 and len(grown) >= BIG_NOOK:  # reached five squares (rulings 7)
+            if nook.gazebos < 2 and len(grown) >= self.big_nook:  # became big (rulings 7)
                 doubles.append(k)
             changed.append(k)
             if o == p:

@@ -39,7 +39,7 @@ class StateFields(GameState):
 
     __slots__ = (
         "game", "geo", "n", "qin", "hand_size", "raised_two", "move_ends", "partnership",
-        "start_gazebos", "sandbox", "weights",  # the rules and evaluation weights
+        "start_gazebos", "big_nook", "sandbox", "weights",  # the rules, evaluation weights
         "color", "nook_of", "nooks", "contacts", "next_nook", "patios", "standing",
         "slots", "slot_list", "known", "nookmask", "freemask", "supply",  # the board
         "dominoes", "hands", "general", "private", "reserve", "set_counts", "gptr", "rptr",
@@ -58,6 +58,8 @@ class StateFields(GameState):
     move_ends: bool
     partnership: bool
     start_gazebos: tuple[int, ...]
+    #: squares from which a nook is big (rulings 4, 7; the rule set's ``big_nook``)
+    big_nook: int
     sandbox: bool
     weights: tuple[float, ...]
     #: colour code per cell (-1: none), nook id per cell (-1: in no nook), nooks by id

@@ -20,7 +20,6 @@ from gardensim.games.gazebo.geometry import (
     DRAW_RESERVE,
 )
 from gardensim.games.gazebo.rules import (
-    BIG_NOOK,
     DRAW,
     EXTRA,
     OVER,
@@ -47,7 +46,7 @@ class LegalityMixin(StateFields):
         """Why joining the nooks ``ids`` is illegal (rulings 6, ``rules.absorb_fault``), or
         None when it is legal."""
         nooks = self.nooks
-        return absorb_fault([nooks[k] for k in ids])
+        return absorb_fault([nooks[k] for k in ids], self.big_nook)
 
     def placement_problem(self, slot: int, x: int, y: int) -> str | None:
         """Why colours ``x`` on the first cell of ``slot`` and ``y`` on its second may not be
@@ -163,7 +162,7 @@ class LegalityMixin(StateFields):
                 by_owner = unions[col]
                 h = nook.halo
                 by_owner[nook.owner] = by_owner.get(nook.owner, 0) | h
-                if len(nook.cells) >= BIG_NOOK:
+                if len(nook.cells) >= self.big_nook:
                     bigs[col].append(h)
         geo = self.geo
         width = geo.width

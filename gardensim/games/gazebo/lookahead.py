@@ -34,7 +34,7 @@ from gardensim.games.gazebo.events import EMPTY
 from gardensim.games.gazebo.fields import StateFields
 from gardensim.games.gazebo.geometry import DRAW_GENERAL
 from gardensim.games.gazebo.legality import XY
-from gardensim.games.gazebo.rules import BIG_NOOK, EXTRA, PLACE, patio_outcome
+from gardensim.games.gazebo.rules import EXTRA, PLACE, patio_outcome
 
 #: open slots with at most one nook square beside them always take some domino (rulings 6).
 #: A placement closes at most 7 slots and puts a nook square beside at most 24 more, so with
@@ -130,7 +130,7 @@ class LookaheadMixin(StateFields):
                             nook = nooks[k]
                             owner, held_patios, held_vases = nook.owner, nook.patios, nook.vases
                             size = len(nook.cells)
-                        if size < BIG_NOOK <= size + squares:
+                        if size < self.big_nook <= size + squares:
                             break
                         gain = 0
                         for c in cells:
@@ -299,7 +299,7 @@ class _Exposure:
             owner, col, halo = nook.owner, nook.colour, nook.halo
             size = len(nook.cells)
             if owner == player:
-                if size < BIG_NOOK:
+                if size < state.big_nook:
                     self.mine[k] = (col, size, halo)
             elif owner != partner:
                 self.rivals[k] = (col, size, halo)

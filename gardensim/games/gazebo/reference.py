@@ -30,8 +30,6 @@ from typing import Any
 from gardensim.games.gazebo.dominoes import COLORS, ORIENTATIONS
 from gardensim.games.gazebo.geometry import FANCY, PATIO_NAMES, RAISED, Geometry
 
-BIG = 5  #: squares of a big nook (rulings 7)
-
 
 @dataclass(eq=False)
 class Nook:
@@ -54,6 +52,7 @@ class Position:
     partnership: bool
     start_gazebos: tuple[int, ...]
     supply: list[int]
+    big: int  #: squares of a big nook (rulings 7; the option big_nook)
     colour: dict[int, int] = field(default_factory=dict)
     nooks: list[Nook] = field(default_factory=list)
     patios: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell: (holder, gazebos)
@@ -64,7 +63,8 @@ class Position:
     @classmethod
     def start(cls, geo: Geometry, players: int, options: dict[str, Any]) -> Position:
         pos = cls(geo, players, options["draw"] != "gazebo", options["raised_steal_needs_two"],
-                  options["partnership"], tuple(options["gazebos"]), list(options["gazebos"]))
+                  options["partnership"], tuple(options["gazebos"]), list(options["gazebos"]),
+                  options["big_nook"])
         for c, k in enumerate(geo.start_colors):
             if k >= 0:
                 pos.colour[c] = k
@@ -112,12 +112,12 @@ def new_groups(pos: Position, a: int, b: int, x: int, y: int) -> list[tuple[set[
     return out
 
 
-def absorb_fault(nooks: list[Nook]) -> str | None:
+def absorb_fault(nooks: list[Nook], big: int) -> str | None:
     """Why merging ``nooks`` is illegal (rulings 6, faults in rulings 23's order), or None."""
     weight: dict[int, int] = {}
     for k in nooks:
         weight[k.owner] = weight.get(k.owner, 0) + len(k.cells)
-    bigs = [k for k in nooks if len(k.cells) >= BIG]
+    bigs = [k for k in nooks if len(k.cells) >= big]
     if len(bigs) > 1:
         return "joins two big nooks"
     best = max(weight.values())
@@ -141,7 +141,8 @@ def placement_fault(pos: Position, a: int, b: int, x: int, y: int) -> str | None
             return "cell occupied"
     if not any(m in pos.colour for c in (a, b) for m in geo.nbrs[c]):
         return "not adjacent to terrain"
-    faults = [absorb_fault(nooks) for _, nooks in new_groups(pos, a, b, x, y) if len(nooks) > 1]
+    faults = [absorb_fault(nooks, pos.big) for _, nooks in new_groups(pos, a, b, x, y)
+              if len(nooks) > 1]
     order = ("joins two big nooks", "absorbs a big nook", "absorb tie")
     found = [f for f in order if f in faults]
     return found[0] if found else None
@@ -242,7 +243,7 @@ def _resolve(pos: Position, p: int, a: int, b: int, x: int, y: int, events: list
     plans.sort(key=lambda plan: plan[:2])
     for _, _, winner, cells, nooks in plans:
         held = sum(k.gazebos for k in nooks if k.owner == winner)
-        kept = min(held, 2 if len(cells) >= BIG else 1)
+        kept = min(held, 2 if len(cells) >= pos.big else 1)
         losers = sorted({k.owner for k in nooks if k.owner != winner})
         for k in nooks:
             if k.owner != winner:
@@ -257,7 +258,7 @@ def _resolve(pos: Position, p: int, a: int, b: int, x: int, y: int, events: list
         changed.append(merged)
         if winner == p:
             vases_before[id(merged)] = vases
-        if len(cells) >= BIG and kept < 2:
+        if len(cells) >= pos.big and kept < 2:
             doubles.append(merged)
 
     # creates, in reading order of their first square
@@ -269,7 +270,7 @@ def _resolve(pos: Position, p: int, a: int, b: int, x: int, y: int, events: list
         changed.append(nook)
         vases_before[id(nook)] = set()
         _place_gazebos(pos, p, 1, events)
-        if len(cells) >= BIG:
+        if len(cells) >= pos.big:
             doubles.append(nook)
 
     # expands, owners in turn order from the mover, then reading order of the grown nook
@@ -280,7 +281,7 @@ def _resolve(pos: Position, p: int, a: int, b: int, x: int, y: int, events: list
     for cells, nook in expands:
         if nook.owner == p:
             vases_before[id(nook)] = _vases(geo, nook.cells)
-        grew_big = len(nook.cells) < BIG <= len(cells)
+        grew_big = len(nook.cells) < pos.big <= len(cells)
         nook.cells = set(cells)
         events.append(("expand", nook.owner, sorted(cells)))
         changed.append(nook)

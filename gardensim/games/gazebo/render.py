@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gardensim.games.gazebo.board import Board, load_board
+from gardensim.games.gazebo.geometry import PATIO_CODES, PATIO_GAZEBOS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -252,7 +253,7 @@ def _draw_state(ax: Axes, board: Board, state: dict) -> dict[int, list[tuple[flo
                 gid="patio-owner",
             )
         )
-        count = 2 if patio.get("kind") == "fancy" else 1
+        count = PATIO_GAZEBOS[PATIO_CODES[patio["kind"]]]
         gazebos.setdefault(owner, []).extend(_gazebo_points(x, y, count))
     return gazebos
 

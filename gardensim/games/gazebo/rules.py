@@ -17,8 +17,6 @@ from enum import IntEnum
 from gardensim.games.gazebo.geometry import RAISED
 from gardensim.games.gazebo.records import Nook
 
-#: Squares from which a nook is big: two gazebos, never absorbed, never shrinks (rulings 4, 7).
-BIG_NOOK = 5
 #: Absorb faults in the order rulings 23 reports them.
 ABSORB_FAULTS = ("joins two big nooks", "absorbs a big nook", "absorb tie")
 
@@ -39,18 +37,19 @@ class Phase(IntEnum):
 PLACE, EXTRA, DRAW, OVER = Phase.PLACE, Phase.EXTRA, Phase.DRAW, Phase.OVER
 
 
-def absorb_fault(nooks: Iterable[Nook]) -> str | None:
+def absorb_fault(nooks: Iterable[Nook], big: int) -> str | None:
     """Rulings 6: why merging ``nooks`` (two or more) is illegal, or None when it is legal.
 
     Each owner's weight is the squares of the original nooks they own; the merge needs one
-    owner strictly heavier than every other, at most one big nook, and a big nook's owner must
-    be that heaviest owner. Of several faults, the first in rulings 23's order."""
+    owner strictly heavier than every other, at most one big nook (``big`` squares or more:
+    the rule set's ``big_nook``), and a big nook's owner must be that heaviest owner. Of
+    several faults, the first in rulings 23's order."""
     weights: dict[int, int] = {}
     big_owner = -1
     for nook in nooks:
         owner, size = nook.owner, len(nook.cells)
         weights[owner] = weights.get(owner, 0) + size
-        if size >= BIG_NOOK:
+        if size >= big:
             if big_owner >= 0:
                 return ABSORB_FAULTS[0]
             big_owner = owner
@@ -77,11 +76,11 @@ def absorb_winner(nooks: Iterable[Nook]) -> int:
     return max(weights, key=weights.__getitem__)
 
 
-def gazebos_kept(held: int, size: int) -> int:
+def gazebos_kept(held: int, size: int, big: int) -> int:
     """Rulings 20: of the ``held`` gazebos the absorb winner had on the merged nooks, the merged
-    nook of ``size`` squares keeps one, or two when big; the rest go back to their supply, and
-    a double still missing is placed in the big-nook step."""
-    return min(held, 2 if size >= BIG_NOOK else 1)
+    nook of ``size`` squares keeps one, or two when big (``big`` squares or more); the rest go
+    back to their supply, and a double still missing is placed in the big-nook step."""
+    return min(held, 2 if size >= big else 1)
 
 
 def patio_outcome(counts: Sequence[int], holder: int, kind: int,

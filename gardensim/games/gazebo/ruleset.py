@@ -85,4 +85,7 @@ RULES = RuleSet("gazebo", (
     Option("no_move_ends_game", "bool", True,
            "a player who starts a turn with no domino or no legal placement ends the game; "
            "off: the player passes, and a full round of passes ends it", "rulings 14"),
+    Option("big_nook", "int", 5,
+           "squares from which a nook is big: it carries two gazebos, is never absorbed and "
+           "never shrinks", "rulings 4, 7", low=3, high=12),
 ), checks=(_partnership_needs_four, _private_singles_fit_the_set, _refuse_idle_options))

@@ -79,6 +79,7 @@ class GazeboState(
         self.move_ends = opts["no_move_ends_game"]
         self.partnership = opts["partnership"]
         self.start_gazebos = opts["gazebos"]
+        self.big_nook = opts["big_nook"]
         self.sandbox = sandbox
         self.weights: tuple[float, ...] = game.weights
         self.color = list(geo.start_colors)

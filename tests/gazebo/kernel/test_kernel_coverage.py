@@ -28,10 +28,18 @@ BOARDS = ("aviary", "botanical", "butterfly", "jungle", "qin")
 
 
 def test_the_kernel_declares_every_rule_option_it_plays():
-    """Every option of the rule set is played by the kernel at every value; an option added
-    to the rule set and not here would be played by the readable engine only."""
-    assert set(COVERAGE.options) == set(RULES.names)
+    """Every option of the rule set is played by the kernel at every value but the big nook's
+    size, which it compiles in at its default; an option added to the rule set and not here
+    is played by the readable engine only."""
+    assert set(RULES.names) - set(COVERAGE.options) == {"big_nook"}
     assert all(values is EVERY for values in COVERAGE.options.values())
+
+
+def test_a_bigger_big_nook_plays_on_the_readable_engine():
+    game = registry.make_game("gazebo", "aviary", 2, {"big_nook": 6})
+    choice = choose_engine(game, [registry.make_bot("greedy")] * 2)
+    assert choice.name == "python"
+    assert "option big_nook=6 (gazebo-fast plays big_nook at its default only)" in choice.reason
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

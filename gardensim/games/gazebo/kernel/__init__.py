@@ -8,8 +8,9 @@ in ``layout.py``, rules in ``legality.py``, ``events.py`` and ``engine.py``, eva
 ``evaluate.py``, bots and the play loop in ``play.py``, the Python side in ``session.py``,
 telemetry in ``telemetry.py``, the game spec's fast engine in ``fast.py``.
 
-numba's cache is kept true to the kernel's sources and the shared compiled pieces it calls
-(``gardensim.kernels.cache``): an edit of any of its modules compiles afresh.
+numba's cache is kept true to the kernel's sources, the shared compiled pieces it calls and the
+rule set whose designed numbers it compiles in (``gardensim.kernels.cache``): an edit of any of
+them compiles afresh.
 """
 
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any
 
 from gardensim.kernels import cache
 
-cache.keep_fresh(Path(__file__).resolve().parent, Path(cache.__file__).resolve().parent)
+_HERE = Path(__file__).resolve().parent
+cache.keep_fresh(_HERE, Path(cache.__file__).resolve().parent, _HERE.parent / "ruleset.py")
 
 __all__ = ["KernelBot", "KernelGame", "KernelRecord", "kernel_bot"]
 

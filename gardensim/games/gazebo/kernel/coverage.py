@@ -2,10 +2,11 @@
 only when every rule option, bot parameter and the board are covered here, and the readable
 engine plays the rest.
 
-Every option of the rule set is covered at every value, as are the three bots but for mcts's
-``seconds`` (a clock budget makes choices depend on the machine, and the kernel plays by
-iterations only). A board with more patios or vases than the kernel's bit masks hold plays on
-the readable engine.
+Every option of the rule set is covered at every value but ``big_nook``, which the kernel
+compiles in at its default (``legality.BIG_NOOK``): a study that changes it plays on the
+readable engine. The three bots are covered but for mcts's ``seconds`` (a clock budget makes
+choices depend on the machine, and the kernel plays by iterations only). A board with more
+patios or vases than the kernel's bit masks hold plays on the readable engine.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from gardensim.games.gazebo.kernel.layout import (
     QIN,
     WINMASK,
 )
-from gardensim.games.gazebo.kernel.legality import DRAW_GENERAL
+from gardensim.games.gazebo.kernel.legality import BIG_NOOK, DRAW_GENERAL
 from gardensim.games.gazebo.kernel.lookahead import (
     FALLBACK,
     exposed_after,
@@ -52,8 +52,6 @@ from gardensim.games.gazebo.kernel.lookahead import (
     plain_key,
     prepare,
 )
-
-BIG_NOOK = 5
 
 
 @njit(cache=True)

@@ -46,11 +46,13 @@ from gardensim.games.gazebo.kernel.layout import (
     W_LEGAL,
     ZEN,
 )
+from gardensim.games.gazebo.ruleset import RULES
 from gardensim.kernels import pyrandom
 
 DRAW_GENERAL = 1 << 14
 DECLINE = DRAW_GENERAL + 3
-BIG_NOOK = 5
+#: the kernel plays the rule set's default big nook only (``coverage.py``)
+BIG_NOOK = RULES.option("big_nook").default
 #: oriented colour pairs x * 3 + y of each domino type (dominoes.ORIENTATIONS), -1 padded
 ORIENTS = np.array([[0, -1], [4, -1], [8, -1], [1, 3], [2, 6], [5, 7]], dtype=np.int64)
 #: most actions a position can have on a board of ``n`` cells: ``max_actions(n)``

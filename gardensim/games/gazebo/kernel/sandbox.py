@@ -18,10 +18,12 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from gardensim.core.errors import ConfigError
 from gardensim.games.gazebo.board import Board
 from gardensim.games.gazebo.dominoes import COLORS, Deal
 from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.geometry import DECLINE, PATIO_NAMES
+from gardensim.games.gazebo.kernel.coverage import COVERAGE
 from gardensim.games.gazebo.kernel.layout import (
     END,
     END_REASONS,
@@ -58,6 +60,7 @@ from gardensim.games.gazebo.notation import (
     parse_placement,
 )
 from gardensim.games.gazebo.replay import ReplayError, tokens
+from gardensim.games.gazebo.ruleset import RULES
 
 #: each domino type in every sandbox hand: one more than a turn can place
 SANDBOX_HAND = 2
@@ -200,7 +203,11 @@ def replay(
     opts = dict(options or {})
     if partnership:
         opts["partnership"] = True
-    sandbox = KernelSandbox(GazeboGame(board, players, opts))
+    game = GazeboGame(board, players, opts)
+    refusal = COVERAGE.option_refusal(RULES, game.options, players)
+    if refusal is not None:
+        raise ConfigError(f"the kernel's sandbox cannot play this: {refusal}")
+    sandbox = KernelSandbox(game)
     for index, token in enumerate(tokens(moves), start=1):
         sandbox.play(index, token)
     return sandbox.summary()
