@@ -179,6 +179,75 @@ def test_a_board_beyond_the_action_encoding_is_refused_when_read(tmp_path, capsy
     assert not (tmp_path / "r").exists()
 
 
+def _fifo(tmp_path: Path) -> Path:
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)
+    return fifo
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"], ids=["device", "fifo"])
+def test_a_board_path_that_is_no_regular_file_is_refused_at_once(tmp_path, capsys, target):
+    """/dev/zero was read until memory ran out, and a FIFO hung forever."""
+    path = Path(target) if target.startswith("/") else _fifo(tmp_path)
+    line = fails(["boards", "show", str(path)], capsys)
+    assert f"{path}: not a regular file" in line and "not a board file" in line
+
+
+def test_a_board_file_too_big_for_a_board_is_refused_by_its_size(tmp_path, capsys):
+    big = tmp_path / "big.txt"
+    with open(big, "wb") as handle:
+        handle.truncate(4 << 20)  # sparse: no disk used
+    assert "too big for a board file" in fails(["boards", "show", str(big)], capsys)
+
+
+def test_a_bad_board_file_is_quoted_a_few_characters_at_most(tmp_path, capsys):
+    secret = "PATH=" + "x" * 500
+    board = tmp_path / "long.txt"
+    board.write_text(secret + "\n")
+    line = fails(["boards", "show", str(board)], capsys)
+    assert "expected 'key: value' or '---'" in line and "x" * 41 not in line
+    environ = Path("/proc/self/environ")
+    if environ.is_file():
+        line = fails(["boards", "show", str(environ)], capsys)
+        assert "not a text board file" in line and os.environ.get("PATH", "@@") not in line
+        assert len(line) < 200
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"], ids=["device", "fifo"])
+def test_a_study_or_weights_path_that_is_no_regular_file_is_refused(tmp_path, capsys, target):
+    path = Path(target) if target.startswith("/") else _fifo(tmp_path)
+    assert f"{path}: not a regular file" in fails(["simulate", str(path)], capsys)
+    assert f"{path}: " in fails(["report", str(path), "--out", str(tmp_path / "rep")], capsys)
+    study = tmp_path / "w.toml"
+    study.write_text(TOY.format(name="w", games=2).replace(
+        '"random", "random"', f'"greedy:weights={path}", "random"'))
+    line = fails(["simulate", str(study), "--out", str(tmp_path / "r")], capsys)
+    assert "cannot read" in line and "not a regular file" in line
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_study_with_a_byte_order_mark_is_read(tmp_path, capsys):
+    """Windows editors start UTF-8 files with a byte-order mark; tomllib refused it."""
+    study = tmp_path / "bom.toml"
+    study.write_bytes("\ufeff".encode() + TOY.format(name="bom", games=2).encode())
+    assert main(["simulate", str(study), "--out", str(tmp_path / "r"), "--quiet",
+                 "--jobs", "1"]) == 0
+    assert len(gardensim.load(tmp_path / "r").games) == 2
+
+
+def test_a_bad_weight_term_fails_before_the_run_folder_is_made(tmp_path, capsys):
+    """An unknown evaluation term failed in the first batch, leaving study.toml and an empty
+    parts/ behind."""
+    study = tmp_path / "w.toml"
+    study.write_text('name = "w"\ngame = "gazebo"\nplayers = 2\ngames = 4\n'
+                     'bots = ["greedy:weights=bogus:1", "random"]\n')
+    line = fails(["simulate", str(study), "--out", str(tmp_path / "r")], capsys)
+    assert "bot 'greedy:weights=bogus:1'" in line and "no weight 'bogus'" in line
+    assert not (tmp_path / "r").exists()
+
+
 @pytest.mark.parametrize("target", ["missing/board.png", "."], ids=["missing-folder", "folder"])
 def test_boards_show_png_into_a_bad_place_is_one_line(tmp_path, capsys, target):
     png = tmp_path / target

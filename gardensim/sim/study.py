@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core import registry
-from gardensim.core.errors import ConfigError, GardensimError, os_error_text
+from gardensim.core.errors import ConfigError, FileAccessError, GardensimError
+from gardensim.core.files import quote, read_text
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.sim.play import DEFAULT_ENGINE, ENGINES
 
@@ -78,7 +79,7 @@ def _legacy_options(raw: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _fail(key: str, expected: str, got: Any) -> ConfigError:
-    return ConfigError(f"study key {key!r} must be {expected}, got {got!r}")
+    return ConfigError(f"study key {key!r} must be {expected}, got {quote(got, 60)}")
 
 
 def _int(key: str, value: Any, low: int, high: int | None = None) -> int:
@@ -176,6 +177,21 @@ def check_folder_name(name: str, key: str = "name") -> str:
     return name
 
 
+def read_study_toml(path: Path) -> dict[str, Any]:
+    """The TOML table of a study (or study set) file, read safely (:mod:`gardensim.core.files`;
+    a leading byte-order mark is dropped); ConfigError naming the file otherwise."""
+    if not path.exists() and not path.is_symlink():
+        raise ConfigError(f"{path}: no such study file")
+    try:
+        text = read_text(path, "study file")
+    except FileAccessError as exc:
+        raise ConfigError(str(exc)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+
+
 def refuse_study_set(path: Path, raw: Mapping[str, Any]) -> None:
     """A study set read as a single study would fail on its first set key; say what it is."""
     if "studies" in raw:
@@ -183,6 +199,16 @@ def refuse_study_set(path: Path, raw: Mapping[str, Any]) -> None:
             f"{path}: this is a study set (it has [[studies]]); play and report it with "
             f"gardensim report {path} --out reports/NAME"
         )
+
+
+def _check_bots_play(game: Any, specs: Sequence[str], where: str) -> None:
+    """Every bot of an arm can play its game (weights it names are the game's terms), so a
+    bad one fails before a run folder is made rather than in the first batch."""
+    for spec in dict.fromkeys(specs):
+        try:
+            registry.make_bot(spec).check_game(game)
+        except GardensimError as exc:
+            raise type(exc)(f"{where}bot {spec!r}: {exc}") from None
 
 
 @dataclass
@@ -303,20 +329,7 @@ class Study:
     def from_file(cls, path: str | Path) -> Study:
         """Read a TOML study file."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ConfigError(f"{path}: no such study file") from None
-        except IsADirectoryError:
-            raise ConfigError(f"{path}: is a directory, not a study file") from None
-        except UnicodeDecodeError:
-            raise ConfigError(f"{path}: not a text file, so not a study file") from None
-        except OSError as exc:
-            raise ConfigError(os_error_text(exc, path)) from None
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+        raw = read_study_toml(path)
         refuse_study_set(path, raw)
         try:
             study = cls.from_dict(raw)
@@ -390,12 +403,13 @@ class Study:
                 "options": {**self.base_options(), **arm.options},
             }
             try:
-                registry.make_game(
+                game = registry.make_game(
                     config["game"], config["board"], config["players"], config["options"]
                 )
             except GardensimError as exc:
                 raise type(exc)(f"{where}{exc}") from None
             if mirrors is not None:
+                _check_bots_play(game, [s for lineup in mirrors.values() for s in lineup], where)
                 resolved.extend(
                     ResolvedArm(strength_arm(arm.name, strength), config, [lineup], self.rotate)
                     for strength, lineup in mirrors.items()
@@ -406,6 +420,7 @@ class Study:
                 lineups = self._lineups(bots, pool)
             except GardensimError as exc:
                 raise type(exc)(f"{where}{exc}") from None
+            _check_bots_play(game, [s for lineup in lineups for s in lineup], where)
             cyclic = pool is not None and self.rotate and self.players > 2
             resolved.append(ResolvedArm(arm.name, config, lineups, self.rotate, cyclic))
         return resolved
