@@ -23,7 +23,7 @@ from gardensim.sim import frames
 from gardensim.sim.backends import Backend
 from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_games
 from gardensim.sim.stopping import StopSignals
-from gardensim.sim.store import RunStore
+from gardensim.sim.store import FORMAT, FORMAT_VERSION, RunStore, rules_digest
 from gardensim.sim.study import ResolvedArm, Study
 
 #: Games per batch unless the study is small: big enough to amortise dispatch, small enough
@@ -206,8 +206,8 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
             for lineup in arm.lineups
         })
     return {
-        "format": "gardensim-run",
-        "format_version": 1,
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
         "status": "new",
         "gardensim_version": __version__,
         "python": platform.python_version(),
@@ -254,9 +254,12 @@ def execute(
 
     On an exception (including Ctrl-C and SIGTERM, :mod:`gardensim.sim.stopping`) the manifest
     is left marked ``interrupted`` with the finished batches listed, ready for ``--resume``.
+    With a store, the batches done go to its batch log, written whole once here and then one
+    line per batch, and leave ``manifest`` (so its writes stay the same size).
     """
     from tqdm.auto import tqdm
 
+    listed = manifest["batches"].pop("done", []) if store is not None else None
     todo = plan.tasks(skip=done)
     done_games = plan.games_in(done)
     session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
@@ -269,17 +272,17 @@ def execute(
     out = Execution()
     last_write = 0.0
 
-    def save(force: bool = False) -> None:
+    def save(force: bool = False, done: list[dict[str, Any]] | None = None) -> None:
         nonlocal last_write
         session["seconds"] = round(time.perf_counter() - t0, 3)
         session["games"] = out.games
         manifest["games"]["done"] = done_games + out.games
         if store is not None and (force or time.perf_counter() - last_write > 1.0):
-            store.write_manifest(manifest)
+            store.write_manifest(manifest, done)
             last_write = time.perf_counter()
 
     t0 = time.perf_counter()
-    save(force=True)
+    save(force=True, done=listed)
     bar = tqdm(total=plan.total_games, initial=done_games, unit="game", desc=plan.study.name,
                disable=not progress, dynamic_ncols=True, smoothing=0.1)
     stop = StopSignals()
@@ -311,19 +314,26 @@ def _store_results(results: Iterator[BatchResult], store: RunStore | None,
                    save: Callable[[], None], stop: StopSignals) -> None:
     """Store each batch as it arrives and list it in the manifest; a stop signal received
     since the last batch (even one whose interrupt was swallowed) ends the run here."""
+    digests = {arm: rules_digest(rules) for arm, rules in manifest["rules"].items()}
     for result in results:
         task = result.task
         parts = {}
         if store is not None:
+            rules = digests[task.arm_name]
             if result.turns is not None:
-                parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns)
-            parts["games"] = store.write_part("games", task.arm, task.batch, result.games)
+                parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns,
+                                                  rules)
+            parts["games"] = store.write_part("games", task.arm, task.batch, result.games, rules)
         else:
             out.tables[(task.arm, task.batch)] = (result.games, result.turns)
-        manifest["batches"]["done"].append({
+        entry = {
             "arm": task.arm_name, "batch": task.batch, "games": [task.start, task.stop],
             "seconds": round(result.seconds, 4), "finished": now(), "parts": parts,
-        })
+        }
+        if store is not None:
+            store.append_done(entry)
+        else:
+            manifest["batches"]["done"].append(entry)
         out.games += task.stop - task.start
         out.moves += result.moves
         out.turns += result.turns_played

@@ -47,6 +47,8 @@ BASE_ARM = "base"
 STRENGTH_MARK = "@"
 #: Keys that choose the bots; a study gives exactly one.
 BOT_KEYS = ("bots", "pool", "strengths")
+#: Most games per arm: the frames' game index columns (``game``, ``deal``) are 32-bit.
+MAX_GAMES = 2**31 - 1
 
 
 def strength_arm(arm: str, strength: str) -> str:
@@ -266,6 +268,11 @@ class Study:
         if self.board is not None and not isinstance(self.board, str):
             raise _fail("board", "a board name or file path", self.board)
         _int("players", self.players, 1, MAX_SEATS)
+        if isinstance(self.games, int) and not isinstance(self.games, bool) and (
+            self.games > MAX_GAMES
+        ):
+            raise _fail("games", f"at most {MAX_GAMES:,} games per arm (the game index columns "
+                        "are 32-bit; play more as further studies with other seeds)", self.games)
         _int("games", self.games, 1)
         _int("seed", self.seed, 0, 2**63 - 1)
         for key in ("rotate", "telemetry"):
