@@ -33,7 +33,8 @@ def add_parser(subparsers: Any) -> None:
                         help="finish the stored run in folder RUN (or, with --out RUN, the run "
                         "of study file RUN_OR_STUDY)")
     parser.add_argument("--jobs", type=int, default=None,
-                        help="worker processes (default: every core; -1 too)")
+                        help="worker processes (default: one per core, started once the run "
+                        "shows it gains from them; -1: every core at once)")
     parser.add_argument("--backend", choices=BACKENDS, default="loky",
                         help="loky: local cores (default); dask/ray: a cluster")
     parser.add_argument("--scheduler", metavar="ADDRESS",

@@ -20,7 +20,7 @@ from typing import Any
 
 from gardensim.core import registry
 from gardensim.sim import frames
-from gardensim.sim.backends import Backend
+from gardensim.sim.backends import JUDGED_AFTER, Backend
 from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_games
 from gardensim.sim.stopping import StopSignals
 from gardensim.sim.store import FORMAT, FORMAT_VERSION, RunStore, rules_digest
@@ -263,7 +263,8 @@ def execute(
     todo = plan.tasks(skip=done)
     done_games = plan.games_in(done)
     session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
-               "jobs": pool.jobs, "workers": pool.workers if pool.local else None,
+               "jobs": pool.jobs,
+               "workers": 1 if pool.adaptive else pool.workers if pool.local else None,
                "backend": pool.backend,
                "scheduler": pool.scheduler if isinstance(pool.scheduler, str) else None}
     manifest["timings"]["sessions"].append(session)
@@ -288,8 +289,8 @@ def execute(
     stop = StopSignals()
     try:
         with stop:
-            _store_results(pool.map_unordered(play_batch, todo), store, manifest, out, bar,
-                           save, stop)
+            results = _played(todo, pool, plan.total_games - done_games, session)
+            _store_results(results, store, manifest, out, bar, save, stop)
     except BaseException:
         manifest["status"] = "interrupted"
         manifest["writer"] = None
@@ -307,6 +308,27 @@ def execute(
     timings["finished"] = now() if complete else None
     save(force=True)
     return out
+
+
+def _played(todo: Iterator[BatchTask], pool: Backend, games_left: int,
+            session: dict[str, Any]) -> Iterator[BatchResult]:
+    """The results of every task of ``todo``. With workers left to the default
+    (``Backend.adaptive``), batches are played in this process until, judged from the last
+    batch (after the first, which also pays the engine's warm-up), the games left would take
+    longer than starting workers costs; the rest go to the workers. A study too small to gain
+    never starts them. Results do not depend on where a batch is played."""
+    if pool.adaptive:
+        for count, task in enumerate(todo, start=1):
+            result = play_batch(task)
+            yield result
+            games = task.stop - task.start
+            games_left -= games
+            if count >= JUDGED_AFTER and pool.gains(result.seconds / games * games_left):
+                session["workers"] = pool.workers
+                break
+        else:
+            return
+    yield from pool.map_unordered(play_batch, todo)
 
 
 def _store_results(results: Iterator[BatchResult], store: RunStore | None,
