@@ -37,6 +37,9 @@ from typing import Any
 from gardensim.core.errors import ConfigError, file_errors
 
 LOCK_FILE = "writer.lock"
+#: Errors of ``flock`` on a file system that has no locks (some network file systems)
+UNSUPPORTED = frozenset({errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL,
+                         errno.ENOSYS})
 #: Looks (25 ms apart) at a lock file with no holder's name yet, before saying "another process"
 HOLDER_WAITS = 20
 
@@ -143,6 +146,12 @@ def hold(folder: Path) -> Iterator[None]:
                     f"{folder}: is being written by {writer_text(holder)}; wait for it or "
                     "stop it first"
                 ) from None
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno not in UNSUPPORTED:
+                    raise
+                fd = None  # a file system without locks: the manifest's writer record decides
+                break
             except BaseException:
                 os.close(fd)
                 raise
