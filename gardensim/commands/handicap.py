@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
 from gardensim.core.errors import ConfigError
 
 OUT_SUFFIXES = (".csv", ".json")
@@ -44,6 +46,7 @@ def add_parser(subparsers: Any) -> None:
                         "shows it gains from them; -1: every core at once)")
     parser.add_argument("--out", help="also write the candidates table (.csv or .json)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_engine_argument(parser, default=None)
     parser.set_defaults(func=run)
 
 
@@ -66,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--out {out}: give a .csv or .json file")
     check_backend("loky", args.jobs, None)
     study = Study.from_file(args.study)
+    if args.engine:
+        study = replace(study, engine=args.engine)
     module = game_handicap_module(study.game)
     results = module.search_handicap(
         study, games=args.games, max_extra=args.max_extra, seed=args.seed, jobs=args.jobs,

@@ -10,7 +10,8 @@ from gardensim.core.errors import ConfigError
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="rule option (repeatable), e.g. hand_size=4")
+                        help="rule option (repeatable), e.g. hand_size=4; `gardensim rules GAME` "
+                        "lists a game's options, their values and defaults")
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:

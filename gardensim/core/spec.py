@@ -124,12 +124,16 @@ class GameSpec:
     seat_extras: str | None = None
     #: Study keys that are shorthands for this game's rule options, kept for old study files.
     legacy_keys: tuple[str, ...] = ()
-    #: ``(game, bots) -> play or None``: a faster engine for line-ups it covers; ``play`` has
+    #: The game's :class:`~gardensim.core.rules.RuleSet`: every rule option, declared once.
+    rules: str | None = None
+    #: ``(game, bots) -> play``: a faster engine for what its coverage declares; ``play`` has
     #: the signature and result of ``sim.play.play_game`` after its first two arguments (and
     #: may have ``many(master_seed, [(game, deal, play)], telemetry) -> [record]`` to play a
-    #: batch, ``sim.play.play_games``), and None means some bot has no fast version (the
-    #: readable engine plays).
+    #: batch, ``sim.play.play_games``). It is called only for configurations its
+    #: ``fast_coverage`` (a :class:`~gardensim.core.fastpath.Coverage`) holds, and needs
+    #: ``rules`` to be declared; anything else plays in the readable engine.
     fast_engine: str | None = None
+    fast_coverage: str | None = None
 
     def factory(self) -> Callable[..., Any]:
         return load(self.game)

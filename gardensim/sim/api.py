@@ -261,7 +261,10 @@ def _resume(
         return run
     if store.read_study_text() is None:
         store.write_study(to_toml(plan.study.to_dict()))
-    _add_engines(manifest, new_manifest(plan)["engines"])
+    fresh = new_manifest(plan)
+    _add_engines(manifest, fresh["engines"])
+    manifest["engine_reasons"] = {**manifest.get("engine_reasons", {}),
+                                  **fresh["engine_reasons"]}
     with Backend(jobs, backend, scheduler, tasks=plan.task_count - len(found.done)) as pool:
         execution = execute(plan, store=store, manifest=manifest, done=found.done, pool=pool,
                             progress=progress, writer=this_writer())

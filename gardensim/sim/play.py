@@ -14,6 +14,7 @@ DataFrames (see ``docs/telemetry.md``).
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -91,40 +92,95 @@ def _columns(rows: Sequence[dict[str, Any]]) -> dict[str, list[Any]]:
 
 
 #: Engine choices of a study or command: ``auto`` plays in a game's fast engine whenever it
-#: covers every bot of the line-up, ``python`` always in the readable engine.
-ENGINES = ("auto", "python")
+#: covers the whole configuration (``core.fastpath``), ``python`` always in the readable engine,
+#: ``fast`` in the fast engine or not at all (a configuration it does not cover is an error).
+ENGINES = ("auto", "python", "fast")
 PYTHON_ENGINE = "python"
+FAST_ENGINE = "fast"
 #: A fast engine plays the very games the readable one would (same deal, same generator calls),
 #: so it is the default (docs/decisions.md, "The compiled engine plays by default").
 DEFAULT_ENGINE = "auto"
 
 
+@dataclass(frozen=True)
+class EngineChoice:
+    """Which engine plays a configuration and, when the game's fast engine does not, why
+    (None: the game has no fast engine)."""
+
+    name: str
+    reason: str | None = None
+
+
+_CHOICES: weakref.WeakKeyDictionary[Game, dict[tuple[Any, ...], EngineChoice]] = (
+    weakref.WeakKeyDictionary())
 _FAST_ENGINES: dict[str, Any] = {}
 
 
-def fast_player(game: Game, bots: Sequence[Any]) -> Any:
-    """The game's fast engine for this line-up (``GameSpec.fast_engine``), or None."""
-    found = _FAST_ENGINES.get(game.name, _FAST_ENGINES)
-    if found is _FAST_ENGINES:
-        from gardensim.core import registry
+def choose_engine(game: Game, bots: Sequence[Any], engine: str = DEFAULT_ENGINE) -> EngineChoice:
+    """The engine that plays ``bots`` on ``game`` under the study's ``engine`` setting.
+
+    The fast engine plays only what its coverage declares (rule options and their values, bots
+    and their parameters, its own limits); anything else falls back to the readable engine
+    with the reason, or, with ``engine="fast"``, is a ConfigError naming it."""
+    if engine == PYTHON_ENGINE:
+        return EngineChoice(PYTHON_ENGINE)
+    known = _CHOICES.setdefault(game, {})
+    key = tuple((type(bot), getattr(bot, "spec", id(bot))) for bot in bots)
+    choice = known.get(key)
+    if choice is None:
+        choice = known[key] = _choose(game, bots)
+    if engine == FAST_ENGINE and choice.name == PYTHON_ENGINE:
         from gardensim.core.errors import ConfigError
+
+        raise ConfigError(f"--engine fast: {choice.reason or game.name + ' has no fast engine'}")
+    return choice
+
+
+def _choose(game: Game, bots: Sequence[Any]) -> EngineChoice:
+    from gardensim.core import registry
+    from gardensim.core.errors import ConfigError
+    from gardensim.core.spec import load
+
+    try:
+        spec = registry.game_spec(game.name)
+    except ConfigError:  # a game registered without a spec
+        return EngineChoice(PYTHON_ENGINE)
+    if not spec.fast_engine or not spec.fast_coverage or not spec.rules:
+        return EngineChoice(PYTHON_ENGINE)
+    coverage = load(spec.fast_coverage)
+    reason = coverage.option_refusal(load(spec.rules), game.options, game.num_players)
+    if reason is None and coverage.limits:
+        reason = load(coverage.limits)(game)
+    for bot in bots:
+        if reason is not None:
+            break
+        try:
+            known = registry.bot_class(getattr(bot, "name", ""))
+        except ConfigError:  # a bot of the caller's own, not in the registry
+            known = None
+        reason = coverage.bot_refusal(bot, known)
+    if reason is not None:
+        return EngineChoice(PYTHON_ENGINE, f"{coverage.engine} cannot play this: {reason}")
+    return EngineChoice(coverage.engine)
+
+
+def fast_player(game: Game, bots: Sequence[Any]) -> Any:
+    """The game's fast engine for this line-up (``GameSpec.fast_engine``) when its coverage
+    holds the whole configuration, else None."""
+    if choose_engine(game, bots).name == PYTHON_ENGINE:
+        return None
+    found = _FAST_ENGINES.get(game.name)
+    if found is None:
+        from gardensim.core import registry
         from gardensim.core.spec import load
 
-        try:
-            path = registry.game_spec(game.name).fast_engine
-        except ConfigError:  # a game registered without a spec
-            path = None
-        found = _FAST_ENGINES[game.name] = load(path) if path else None
-    return found(game, bots) if found is not None else None
+        found = _FAST_ENGINES[game.name] = load(registry.game_spec(game.name).fast_engine)
+    return found(game, bots)
 
 
 def engine_name(game: Game, bots: Sequence[Any], engine: str = DEFAULT_ENGINE) -> str:
     """Which engine plays this line-up: the fast engine's name, or ``python``."""
-    if engine == PYTHON_ENGINE or fast_player(game, bots) is None:
-        return PYTHON_ENGINE
-    from gardensim.core import registry
-
-    return f"{registry.game_spec(game.name).name}-fast"
+    return choose_engine(game, bots, engine).name
 
 
 def play_games(
@@ -186,6 +242,9 @@ def play_game(
     turn_spent: list[float] = []
     decision = [0.0] * game.num_players
     decisions = [0] * game.num_players
+    # turns played, the last one counted even when the game ends within it (a state's turn
+    # counter moves on only when a turn is over)
+    played_turns = 0
     specs = [bot.spec for bot in bots]
     # bound methods in locals: this loop is the hot path of every study and benchmark
     choosers = [bot.choose_action for bot in bots]
@@ -212,6 +271,7 @@ def play_game(
                 break
         decision[seat] += spent
         decisions[seat] += 1
+        played_turns += 1
         if telemetry:
             actions = played[start:]
             turn_index.append(turn)
@@ -228,7 +288,7 @@ def play_game(
         "deal": deal,
         "seed": seed,
         "players": game.num_players,
-        "turns": state.turn,
+        "turns": played_turns,
         "moves": " ".join(state.actions_to_strings(played)),
     }
     for s in range(MAX_SEATS):

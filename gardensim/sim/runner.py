@@ -21,7 +21,12 @@ from typing import Any
 from gardensim.core import registry
 from gardensim.sim import frames
 from gardensim.sim.backends import JUDGED_AFTER, Backend
-from gardensim.sim.play import DEFAULT_ENGINE, engine_name, lineup_seating, play_games
+from gardensim.sim.play import (
+    DEFAULT_ENGINE,
+    choose_engine,
+    lineup_seating,
+    play_games,
+)
 from gardensim.sim.stopping import StopSignals
 from gardensim.sim.store import FORMAT, FORMAT_VERSION, RunStore, rules_digest
 from gardensim.sim.study import ResolvedArm, Study
@@ -86,13 +91,38 @@ class Plan:
 
     @classmethod
     def build(cls, study: Study, batch_size: int | None = None) -> Plan:
+        """The plan of ``study``; a bad study, batch size or engine fails here, before a run
+        touches its folder."""
         from gardensim.core.errors import ConfigError
 
         arms = study.resolve()
         size = default_batch_size(study.games) if batch_size is None else batch_size
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ConfigError(f"--batch-size must be a positive integer, got {batch_size!r}")
-        return cls(study, arms, size)
+        plan = cls(study, arms, size)
+        plan.engines()
+        return plan
+
+    def engines(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """(engines, reasons): per arm, the engines that play its line-ups and, for line-ups
+        the game's fast engine does not play, why (``sim.play.choose_engine``; with
+        ``engine = "fast"`` such a line-up is a ConfigError naming the arm)."""
+        from gardensim.core.errors import ConfigError
+
+        engines, reasons = {}, {}
+        for arm, config in zip(self.arms, self._configs, strict=True):
+            choices = set()
+            for lineup in arm.lineups:
+                try:
+                    choices.add(choose_engine(_game(config), [_bot(s) for s in lineup],
+                                              self.study.engine))
+                except ConfigError as exc:
+                    raise ConfigError(f"arm {arm.name!r}: {exc}") from None
+            engines[arm.name] = sorted({c.name for c in choices})
+            why = sorted({c.reason for c in choices if c.reason})
+            if why:
+                reasons[arm.name] = why
+        return engines, reasons
 
     @property
     def batches_per_arm(self) -> int:
@@ -191,7 +221,6 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
     from gardensim import __version__
 
     rules = {}
-    engines = {}
     for arm in plan.arms:
         game = _game(json.dumps(arm.config, sort_keys=True))
         rules[arm.name] = {
@@ -201,10 +230,7 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
         }
         if arm.cyclic:
             rules[arm.name]["seating"] = "every cyclic order of each line-up in turn over deals"
-        engines[arm.name] = sorted({
-            engine_name(game, [_bot(s) for s in lineup], plan.study.engine)
-            for lineup in arm.lineups
-        })
+    engines, why = plan.engines()
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -214,6 +240,7 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
         "study": plan.study.to_dict(),
         "rules": rules,
         "engines": engines,
+        "engine_reasons": why,
         "seeds": {
             "master": plan.study.seed,
             "deal": "gardensim.core.seeding.game_seed(master, deal)",

@@ -2,7 +2,10 @@
 object of docs/gazebo-engine-contract.md.
 
 The rule tests are written from the rulebook and the rulings, never from the engine's code, so
-these helpers only know the fixed contract (notation, replay object, event vocabulary).
+these helpers only know the fixed contract (notation, replay object, event vocabulary). The
+sandbox replays run on the engine ``ENGINE`` names: ``python`` (the readable rules) or ``fast``
+(the compiled kernel's sandbox); ``tests/gazebo/conftest.py`` plays every rule test that
+replays on both.
 """
 
 from __future__ import annotations
@@ -15,6 +18,18 @@ from typing import Any
 from gardensim.games.gazebo.replay import replay
 
 RULE_BOARDS = Path(__file__).resolve().parent / "rule_boards"
+#: the engine the sandbox replays of the rule tests run on (``python`` or ``fast``)
+ENGINE = "python"
+
+
+def sandbox(board: Any, players: int, moves: Sequence[str] | str,
+            **kwargs: Any) -> dict[str, Any]:
+    """``replay.replay`` on the engine :data:`ENGINE` names."""
+    if ENGINE == "fast":
+        from gardensim.games.gazebo.kernel.sandbox import replay as kernel_replay
+
+        return kernel_replay(board, players, moves, **kwargs)
+    return replay(board, players, moves, **kwargs)
 
 
 def board_path(name: str) -> str:
@@ -49,7 +64,7 @@ def cells(spec: str) -> list[str]:
 
 def play(board: str, players: int, moves: Sequence[str], **kwargs: Any) -> dict[str, Any]:
     """Replay ``moves`` on a rule board (by name) and return the contract's JSON object."""
-    return replay(board_path(board), players, list(moves), **kwargs)
+    return sandbox(board_path(board), players, list(moves), **kwargs)
 
 
 def events(result: dict[str, Any], move: int) -> list[dict[str, Any]]:

@@ -145,4 +145,4 @@ def test_replay_cli_text_and_options(two_starts, capsys):
     assert status == 0
     assert "game over (last-gazebo), winners: [0, 3]" in out
     assert main(["gazebo", "replay", two_starts, "--option", "colour=red"]) == 2
-    assert "unknown option 'colour'" in capsys.readouterr().err
+    assert "unknown gazebo option 'colour'" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from gardensim.games.gazebo.options import OPTION_NAMES, validate_options
 @pytest.mark.parametrize(
     ("players", "options", "message"),
     [
-        (2, {"colour": "red"}, "unknown option 'colour'; valid options: draw, partnership"),
+        (2, {"colour": "red"}, "unknown gazebo option 'colour'; valid options: draw, partnership"),
         (2, {"draw": "bag"}, "option draw='bag': expected one of gazebo, qin, qin-classic"),
         (2, {"partnership": True}, "partnership=true needs 4 players"),
         (4, {"partnership": "maybe"}, "partnership='maybe': allowed values are true or false"),

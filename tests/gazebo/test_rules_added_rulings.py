@@ -20,9 +20,9 @@ import random
 import pytest
 
 from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import ReplayError, replay
+from gardensim.games.gazebo.replay import ReplayError
 
-from .rules_helpers import cells, dumps, events, gazebos_total, nook_with, of_type, play
+from .rules_helpers import cells, dumps, events, gazebos_total, nook_with, of_type, play, sandbox
 
 A, A_GROWN, B, B_BIG, C, JOIN = "FW@D2W", "FW@E1E", "FF@B3E", "FF@A4E", "FG@E3S", "FW@D3S"
 
@@ -58,7 +58,7 @@ def test_ruling_20_absorb_winner_gazebos_netted() -> None:
     gazebos stay as the double (no return, no `big` step), so partnership {0, 3} has 1 + 3 left
     against 0 + 5 and wins; returning one and owing it back would tie 5-5 and hand the win to
     the placer's partnership {1, 2}."""
-    result = replay("aviary", 4, RULING_20.split(), partnership=True,
+    result = sandbox("aviary", 4, RULING_20.split(), partnership=True,
                     options={"gazebos": "3,2,5,3"})
     assert [e["type"] for e in events(result, 6)] == ["absorb", "create", "win"]
     assert of_type(result, 6, "absorb")[0]["from"] == []
@@ -95,7 +95,7 @@ def test_ruling_20_a_missing_double_is_placed_in_the_big_step() -> None:
 def test_ruling_21_big_only_when_both_gazebos_stand_on_the_nook() -> None:
     """The issue's reproduction: seat 0's FF@E6S creates a six-square flower nook with its
     last gazebo; the game ends before the double, so the nook is not big."""
-    result = replay("aviary", 2, RULING_21.split(), options={"gazebos": "1,24"})
+    result = sandbox("aviary", 2, RULING_21.split(), options={"gazebos": "1,24"})
     assert result["end_reason"] == "last-gazebo"
     assert nook_with(result, "E6") == {"color": "F", "cells": cells("E5 D6 E6 F6 E7 E8"),
                                        "owner": 0, "big": False}
@@ -136,8 +136,8 @@ def test_ruling_21_big_nooks_carry_their_double_through_whole_games() -> None:
 def test_ruling_22_creates_resolve_in_reading_order() -> None:
     """The issue's reproduction: WG@H8N and GW@H7S are one placement and give the same events
     (the foliage nook H6-H7 comes first and places seat 0's only gazebo)."""
-    north = replay("aviary", 2, ["WG@H8N"], options={"gazebos": 1})
-    south = replay("aviary", 2, ["GW@H7S"], options={"gazebos": 1})
+    north = sandbox("aviary", 2, ["WG@H8N"], options={"gazebos": 1})
+    south = sandbox("aviary", 2, ["GW@H7S"], options={"gazebos": 1})
     assert events(north, 1) == events(south, 1)
     assert of_type(north, 1, "create") == [{"type": "create", "player": 0,
                                             "cells": cells("H6 H7")}]

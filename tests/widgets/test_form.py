@@ -4,7 +4,7 @@ board → player counts, players → one bot box per seat."""
 from __future__ import annotations
 
 from gardensim.games.gazebo.board import available_boards
-from gardensim.games.gazebo.options import DRAW_SYSTEMS
+from gardensim.games.gazebo.ruleset import DRAW_SYSTEMS
 from gardensim.games.pavilion.boards import BOARD_NAMES
 from gardensim.widgets.form import StudyForm
 

@@ -11,6 +11,7 @@ import argparse
 import json
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
 from gardensim.commands.options import add_option_argument, parse_options
 from gardensim.core.errors import ConfigError
 
@@ -51,6 +52,7 @@ def add_parser(subparsers: Any) -> None:
     play.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     add_option_argument(play)
     play.add_argument("--json", action="store_true", help="print the game as one JSON object")
+    add_engine_argument(play)
     play.set_defaults(func=run_play)
 
 
@@ -153,14 +155,16 @@ def run_play(args: argparse.Namespace) -> int:
     from gardensim.core import registry
     from gardensim.games.gazebo.game import GazeboGame
     from gardensim.games.gazebo.replay import replay_actions
-    from gardensim.sim.play import play_game
+    from gardensim.sim.play import choose_engine, play_game
 
     game = GazeboGame(args.board, args.players, parse_options(args.option))
     specs = [s for s in args.bots.split(";") if s.strip()] or ["random"]
     if len(specs) not in (1, args.players):
         raise ConfigError(f"--bots: give one spec or {args.players}, got {len(specs)}")
     bots = [registry.make_bot(specs[s % len(specs)]) for s in range(args.players)]
-    record = play_game(game, bots, master_seed=args.seed, game_index=0, telemetry=False)
+    choose_engine(game, bots, args.engine)  # --engine fast where it cannot play: one line
+    record = play_game(game, bots, master_seed=args.seed, game_index=0, telemetry=False,
+                       engine=args.engine)
     result = replay_actions(game, record.game["seed"], record.game["moves"]).summary()
     if args.json:
         print(json.dumps(result))

@@ -2,38 +2,26 @@
 
 The bag is kept as tile counts per colour and a tile is drawn uniformly at the moment it leaves
 the bag, so no hidden bag order exists: the bag's contents are public knowledge (everything else
-is visible), and only the future draws are unknown. The generator is SplitMix64 on one Python
-int, so a state copies, snapshots and restores its chance stream for free, and one seed always
-gives the same game on every platform.
+is visible), and only the future draws are unknown. The generator is the game's own stream of
+:mod:`gardensim.core.chance` (SplitMix64 on one int, seeded through a hash).
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
+
+from gardensim.core.chance import draw_index, next_random
+from gardensim.core.chance import seed_state as _seed_state
 
 if TYPE_CHECKING:
     from gardensim.games.pavilion.state import PavilionState
 
-_MASK = (1 << 64) - 1
+__all__ = ["draw_tile", "fill_factories", "next_random", "refill_supply", "seed_state"]
 
 
 def seed_state(seed: int) -> int:
-    """Generator state for a seed (any int), scrambled once through a hash: SplitMix64 steps
-    its state by a constant, so a state linear in the seed would make seed s + 1 replay seed
-    s's stream one draw later."""
-    digest = hashlib.blake2b(str(seed).encode(), digest_size=8, person=b"pavilion").digest()
-    return int.from_bytes(digest, "little")
-
-
-def next_random(state: int, bound: int) -> tuple[int, int]:
-    """(new generator state, a number in ``range(bound)``): one SplitMix64 step."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    z ^= z >> 31
-    return state, (z * bound) >> 64
+    """The game's generator state for a seed (any int)."""
+    return _seed_state(seed, b"pavilion")
 
 
 def draw_tile(st: PavilionState) -> int:
@@ -49,13 +37,9 @@ def draw_tile(st: PavilionState) -> int:
         for c in range(len(bag)):
             bag[c] = tower[c]
             tower[c] = 0
-    st.rng, r = next_random(st.rng, total)
-    for c, n in enumerate(bag):
-        if r < n:
-            bag[c] = n - 1
-            return c
-        r -= n
-    raise AssertionError("bag count out of step")
+    st.rng, c = draw_index(st.rng, bag, total)
+    bag[c] -= 1
+    return c
 
 
 def refill_supply(st: PavilionState) -> None:

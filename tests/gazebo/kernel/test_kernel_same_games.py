@@ -1,7 +1,7 @@
 """The kernel plays the readable engine's games: the same seed gives the same game, move for
 move, with the same game row and turn columns (timings aside).
 
-The kernel restates ``random.Random`` (``kernel/pyrandom.py``), deals with it as
+The kernel restates ``random.Random`` (``gardensim/kernels/pyrandom.py``), deals with it as
 ``dominoes.deal`` does and seeds each seat's bot as the play loop does, and its bots make the
 readable bots' generator calls in the same order; so instead of comparing the engines in
 distribution, these tests compare them game by game: every board, 2-4 players, partnership, the
@@ -18,8 +18,9 @@ import pytest
 
 from gardensim.core import registry
 from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.kernel import KernelGame, pyrandom
+from gardensim.games.gazebo.kernel import KernelGame
 from gardensim.games.gazebo.kernel.layout import new_state
+from gardensim.kernels import pyrandom
 from gardensim.sim.play import play_game
 
 from .test_kernel_replay import CONFIGS

@@ -8,38 +8,25 @@ in ``layout.py``, rules in ``legality.py``, ``events.py`` and ``engine.py``, eva
 ``evaluate.py``, bots and the play loop in ``play.py``, the Python side in ``session.py``,
 telemetry in ``telemetry.py``, the game spec's fast engine in ``fast.py``.
 
-numba's on-disk cache keys a compiled function on its own file only, while a cached caller
-carries the code of the callees it was compiled with: after an edit of ``engine.py`` alone, a
-cached ``play.py`` would still run the old rules. So the cache goes to a folder named after a
-digest of every module of this package (under its ``__pycache__``), unless the user chose one
-with ``NUMBA_CACHE_DIR``; an edit of any of them compiles afresh, and a new module needs no
-list kept in step.
+numba's cache is kept true to the kernel's sources and the shared compiled pieces it calls
+(``gardensim.kernels.cache``): an edit of any of its modules compiles afresh.
 """
 
-import hashlib
-import os
 from pathlib import Path
+from typing import Any
 
-import numba
+from gardensim.kernels import cache
 
-
-def _cache_dir() -> Path:
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted(here.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
-
-
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    numba.config.CACHE_DIR = str(_cache_dir())
-
-from gardensim.games.gazebo.kernel.session import (  # noqa: E402
-    KernelBot,
-    KernelGame,
-    KernelRecord,
-    kernel_bot,
-)
+cache.keep_fresh(Path(__file__).resolve().parent, Path(cache.__file__).resolve().parent)
 
 __all__ = ["KernelBot", "KernelGame", "KernelRecord", "kernel_bot"]
+
+
+def __getattr__(name: str) -> Any:
+    """The session's names, imported when first asked for: the coverage declaration
+    (``coverage.py``) is read without loading any compiled code."""
+    if name in __all__:
+        from gardensim.games.gazebo.kernel import session
+
+        return getattr(session, name)
+    raise AttributeError(name)

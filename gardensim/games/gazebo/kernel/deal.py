@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.engine import copy_state
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
@@ -27,6 +26,7 @@ from gardensim.games.gazebo.kernel.layout import (
     QIN,
     RLEN,
 )
+from gardensim.kernels import pyrandom
 
 
 @njit(cache=True, entry=True)

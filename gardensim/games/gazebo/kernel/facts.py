@@ -30,6 +30,8 @@ from gardensim.games.gazebo.kernel.layout import (
 )
 from gardensim.games.gazebo.telemetry import SEATS
 
+#: the end reason of a game won by placing a last gazebo (``END_REASONS``)
+END_LAST_GAZEBO = END_REASONS.index("last-gazebo")
 #: the per-seat columns of the game row, in the order ``game_facts`` fills them (seat-major)
 SEAT_FACTS = ("supply", "on_board", "singles_drawn", "patios", "absorbs", "steals")
 _NFACTS = len(SEAT_FACTS)
@@ -44,7 +46,8 @@ def game_facts(S, out) -> None:
     """The game row's numbers: per seat (``SEAT_FACTS``, seat-major) supply, gazebos on the
     board, singles drawn, patios held, absorbs and steals (the position's tallies, kept with
     or without the event log); then dominoes placed, the end reason's code, the winners' bit
-    mask and the turn."""
+    mask and the turns played (a game won by a last gazebo ends within its last turn, which
+    counts too)."""
     out[:] = 0
     base_supply = S[O_SUPPLY]
     base_start = S[O_START]
@@ -62,7 +65,7 @@ def game_facts(S, out) -> None:
     out[_TAIL] = S[DOMS]
     out[_TAIL + 1] = S[END]
     out[_TAIL + 2] = S[WINMASK]
-    out[_TAIL + 3] = S[TURN]
+    out[_TAIL + 3] = S[TURN] + (S[END] == END_LAST_GAZEBO)
 
 
 def game_row(values: list[int], n: int) -> tuple[dict[str, Any], list[int], int]:

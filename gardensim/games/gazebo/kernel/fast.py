@@ -35,7 +35,6 @@ from gardensim.games.gazebo.kernel.session import KernelBot, KernelGame, kernel_
 _KERNELS: weakref.WeakKeyDictionary[Any, KernelGame] = weakref.WeakKeyDictionary()
 _PLAYERS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Any]] = (
     weakref.WeakKeyDictionary())
-ENGINE_NAME = "gazebo-kernel"
 #: the game row's per-seat columns, in the play loop's order
 _SEAT_COLUMNS = [(f"bot_{s}", f"win_{s}", f"decision_s_{s}") for s in range(MAX_SEATS)]
 _NAN = float("nan")

@@ -25,8 +25,9 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.types.function_type import CompileResultWAP
 from numba.extending import typeof_impl
 
-from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play
 from gardensim.games.gazebo.kernel.jit import njit
+from gardensim.kernels import pyrandom
 
 # first-class functions are "experimental" in numba; the kernel's tests hold both engines to
 # the same games through them

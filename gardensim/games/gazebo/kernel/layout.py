@@ -20,6 +20,10 @@ import numpy as np
 from gardensim.games.gazebo.dominoes import Deal, deal
 from gardensim.games.gazebo.geometry import Geometry
 
+#: Patios, and vases, a board may have: each nook keeps those it borders as one int32 bit mask
+#: (``coverage.board_limits`` sends a bigger board to the readable engine).
+MASK_BITS = 31
+
 # ----- scalar slots of the header -------------------------------------------------------
 PHASE, PLAYER, TURN, PLACED, ZEN, PASSES, NEXT_NOOK, END, LAST, WINMASK = range(10)
 GPTR, RPTR, NPL, GLEN, RLEN, NCELL, HAND_SIZE, QIN, RAISED_TWO, MOVE_ENDS = range(10, 20)
@@ -91,8 +95,8 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
     patio_cell = np.array(patios + [-1], dtype=np.int32)
     patio_kind = np.array([geo.patio_kind[c] for c in patios] + [0], dtype=np.int32)
     vase_cell = np.array(vases + [-1], dtype=np.int32)
-    if len(patios) > 31 or len(vases) > 31:
-        raise ValueError("the kernel keeps patios and vases as bit masks of 31 bits")
+    if len(patios) > MASK_BITS or len(vases) > MASK_BITS:
+        raise ValueError(f"the kernel keeps patios and vases as bit masks of {MASK_BITS} bits")
     return nbr, cinfo, slots, patio_cell, patio_kind, vase_cell, np.zeros(WORK, dtype=np.int64)
 
 

@@ -15,7 +15,6 @@ import numpy as np
 from llvmlite import ir
 from numba.extending import intrinsic
 
-from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
@@ -47,6 +46,7 @@ from gardensim.games.gazebo.kernel.layout import (
     W_LEGAL,
     ZEN,
 )
+from gardensim.kernels import pyrandom
 
 DRAW_GENERAL = 1 << 14
 DECLINE = DRAW_GENERAL + 3

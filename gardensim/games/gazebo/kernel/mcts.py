@@ -28,11 +28,11 @@ import math
 import numpy as np
 
 from gardensim.games.gazebo.kernel import play as kplay  # play imports this module in turn
-from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.evaluate import value
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import LOG, NPL, OVER, PHASE, PLAYER, TURN, WINMASK
 from gardensim.games.gazebo.kernel.legality import DECLINE
+from gardensim.kernels import pyrandom
 
 ROLLOUT_RANDOM, ROLLOUT_GREEDY, ROLLOUT_NONE = 0, 1, 2
 ROLLOUTS = ("random", "greedy", "none")

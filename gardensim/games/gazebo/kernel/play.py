@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from gardensim.games.gazebo.kernel import pyrandom
 from gardensim.games.gazebo.kernel.deal import deal_with
 from gardensim.games.gazebo.kernel.engine import begin, copy_state
 from gardensim.games.gazebo.kernel.facts import game_facts
@@ -52,6 +51,7 @@ from gardensim.games.gazebo.kernel.legality import (
     n_open_words,
     start_count,
 )
+from gardensim.kernels import pyrandom
 
 RANDOM, GREEDY, MCTS = 0, 1, 2
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from gardensim.core import seeding
 from gardensim.games.gazebo.evaluation import weight_tuple
-from gardensim.games.gazebo.kernel import engine, evaluate, facts, handles, mcts, play, pyrandom
+from gardensim.games.gazebo.kernel import engine, evaluate, facts, handles, mcts, play
 from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
@@ -41,6 +41,7 @@ from gardensim.games.gazebo.kernel.layout import (
     board_tables,
     new_state,
 )
+from gardensim.kernels import pyrandom
 
 #: contract events (the ledger and draws are telemetry's)
 CONTRACT_EVENTS = 10

@@ -13,8 +13,7 @@ a stored result. A test draws against CPython for many seeds.
 from __future__ import annotations
 
 import numpy as np
-
-from gardensim.games.gazebo.kernel.jit import njit
+from numba import njit
 
 N, M = 624, 397
 #: length of a generator: the 624 state words and the position
