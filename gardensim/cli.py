@@ -14,10 +14,12 @@ from importlib import import_module
 from gardensim import __version__
 from gardensim.commands import COMMANDS
 from gardensim.core import registry
-from gardensim.core.errors import GardensimError, os_error_text
+from gardensim.core.errors import ConfigError, GardensimError, os_error_text
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(games: bool = True) -> argparse.ArgumentParser:
+    """The parser of every subcommand; with ``games``, the games' own too (which loads every
+    game's spec: one that fails to load is left out with a one-line warning)."""
     parser = argparse.ArgumentParser(
         prog="gardensim",
         description="Seeded bot play and balance statistics for garden tile-laying games.",
@@ -26,14 +28,33 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         import_module(f"gardensim.commands.{name}").add_parser(sub)
-    for game in registry.game_names():
-        for path in registry.game_spec(game).commands:
-            import_module(path).add_parser(sub)
+    if games:
+        for game in registry.game_names():
+            _add_game_commands(sub, game)
     return parser
 
 
+def _add_game_commands(sub: argparse._SubParsersAction, game: str) -> None:
+    try:
+        paths = registry.game_spec(game).commands
+        modules = [import_module(path) for path in paths]
+    except ConfigError as exc:
+        print(f"gardensim: warning: {exc}; its commands are left out", file=sys.stderr)
+        return
+    except Exception as exc:  # a plugin's command module may raise anything on import
+        print(f"gardensim: warning: game {game!r}: a command module does not load "
+              f"({type(exc).__name__}: {exc}); its commands are left out", file=sys.stderr)
+        return
+    for module in modules:
+        module.add_parser(sub)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    named = next((a for a in argv if not a.startswith("-")), None)
+    # a gardensim command needs no game's spec: an installed plugin that is broken must not
+    # break it (the games' commands are read only for their own, for help or an unknown one)
+    parser = build_parser(games=named not in COMMANDS)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -16,7 +16,8 @@ import pytest
 import gardensim
 from gardensim.cli import main
 from gardensim.games.gazebo.board import BOARDS_DIR, MAX_CELLS
-from gardensim.sim.store import MANIFEST
+from gardensim.sim.store import BATCH_LOG, MANIFEST
+from gardensim.sim.study import MAX_GAMES
 
 TOY = """\
 name = "{name}"
@@ -179,6 +180,92 @@ def test_a_board_beyond_the_action_encoding_is_refused_when_read(tmp_path, capsy
     assert not (tmp_path / "r").exists()
 
 
+def _fifo(tmp_path: Path) -> Path:
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)
+    return fifo
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"], ids=["device", "fifo"])
+def test_a_board_path_that_is_no_regular_file_is_refused_at_once(tmp_path, capsys, target):
+    """/dev/zero was read until memory ran out, and a FIFO hung forever."""
+    path = Path(target) if target.startswith("/") else _fifo(tmp_path)
+    line = fails(["boards", "show", str(path)], capsys)
+    assert f"{path}: not a regular file" in line and "not a board file" in line
+
+
+def test_a_board_file_too_big_for_a_board_is_refused_by_its_size(tmp_path, capsys):
+    big = tmp_path / "big.txt"
+    with open(big, "wb") as handle:
+        handle.truncate(4 << 20)  # sparse: no disk used
+    assert "too big for a board file" in fails(["boards", "show", str(big)], capsys)
+
+
+def test_a_bad_board_file_is_quoted_a_few_characters_at_most(tmp_path, capsys):
+    secret = "PATH=" + "x" * 500
+    board = tmp_path / "long.txt"
+    board.write_text(secret + "\n")
+    line = fails(["boards", "show", str(board)], capsys)
+    assert "expected 'key: value' or '---'" in line and "x" * 41 not in line
+    environ = Path("/proc/self/environ")
+    if environ.is_file():
+        line = fails(["boards", "show", str(environ)], capsys)
+        assert "not a text board file" in line and os.environ.get("PATH", "@@") not in line
+        assert len(line) < 200
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"], ids=["device", "fifo"])
+def test_a_study_or_weights_path_that_is_no_regular_file_is_refused(tmp_path, capsys, target):
+    path = Path(target) if target.startswith("/") else _fifo(tmp_path)
+    assert f"{path}: not a regular file" in fails(["simulate", str(path)], capsys)
+    assert f"{path}: " in fails(["report", str(path), "--out", str(tmp_path / "rep")], capsys)
+    study = tmp_path / "w.toml"
+    study.write_text(TOY.format(name="w", games=2).replace(
+        '"random", "random"', f'"greedy:weights={path}", "random"'))
+    line = fails(["simulate", str(study), "--out", str(tmp_path / "r")], capsys)
+    assert "cannot read" in line and "not a regular file" in line
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_study_with_a_byte_order_mark_is_read(tmp_path, capsys):
+    """Windows editors start UTF-8 files with a byte-order mark; tomllib refused it."""
+    study = tmp_path / "bom.toml"
+    study.write_bytes("\ufeff".encode() + TOY.format(name="bom", games=2).encode())
+    assert main(["simulate", str(study), "--out", str(tmp_path / "r"), "--quiet",
+                 "--jobs", "1"]) == 0
+    assert len(gardensim.load(tmp_path / "r").games) == 2
+
+
+def test_a_bad_weight_term_fails_before_the_run_folder_is_made(tmp_path, capsys):
+    """An unknown evaluation term failed in the first batch, leaving study.toml and an empty
+    parts/ behind."""
+    study = tmp_path / "w.toml"
+    study.write_text('name = "w"\ngame = "gazebo"\nplayers = 2\ngames = 4\n'
+                     'bots = ["greedy:weights=bogus:1", "random"]\n')
+    line = fails(["simulate", str(study), "--out", str(tmp_path / "r")], capsys)
+    assert "bot 'greedy:weights=bogus:1'" in line and "no weight 'bogus'" in line
+    assert not (tmp_path / "r").exists()
+
+
+def test_an_interrupt_before_any_game_is_stored_offers_no_resume(study_file, tmp_path,
+                                                                 monkeypatch, capsys):
+    """A run stopped before it stored anything said "finished batches are kept: --resume
+    DIR" for a folder that did not exist."""
+    from gardensim.sim.backends import Backend
+
+    def interrupted(self: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Backend, "__enter__", interrupted)
+    run = tmp_path / "run"
+    assert main(["simulate", str(study_file), "--out", str(run), "--quiet"]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted before any game was stored" in err and "--resume" not in err
+    assert not run.exists()
+
+
 @pytest.mark.parametrize("target", ["missing/board.png", "."], ids=["missing-folder", "folder"])
 def test_boards_show_png_into_a_bad_place_is_one_line(tmp_path, capsys, target):
     png = tmp_path / target
@@ -193,8 +280,8 @@ def test_report_on_a_run_with_no_games_leaves_no_folder(study_file, tmp_path, ca
     manifest = (run / MANIFEST).read_text()
     shutil.rmtree(run / "parts")
     (run / "parts").mkdir()
-    (run / MANIFEST).write_text(manifest.replace('"status": "complete"', '"status": "running"')
-                                .replace('"done": [', '"done_before": ['))
+    (run / MANIFEST).write_text(manifest.replace('"status": "complete"', '"status": "running"'))
+    (run / BATCH_LOG).unlink()
     out = tmp_path / "report"
     line = fails(["report", str(run), "--out", str(out), "--quiet"], capsys)
     assert f"{run}: the run holds no games yet" in line and "--resume" in line
@@ -229,13 +316,25 @@ def test_a_deleted_manifest_is_rebuilt_by_resume(study_file, tmp_path, capsys):
         before.drop(columns=[c for c in before if c.startswith("decision_s")]))
 
 
-def test_games_count_of_1e11_plans_lazily(tmp_path):
+def test_games_beyond_the_32_bit_game_index_are_refused_before_anything_is_made(
+    tmp_path, capsys
+):
+    """10**12 games were accepted: parts by the ten thousand, an ETA of 10**10 hours, and game
+    indices past what the 32-bit game columns hold."""
+    study = tmp_path / "huge.toml"
+    study.write_text(TOY.format(name="huge", games=10**12))
+    line = fails(["simulate", str(study), "--out", str(tmp_path / "run")], capsys)
+    assert f"study key 'games' must be at most {MAX_GAMES:,} games per arm" in line
+    assert "32-bit" in line and not (tmp_path / "run").exists()
+
+
+def test_the_most_games_a_study_takes_plan_lazily(tmp_path):
     import tracemalloc
 
     from gardensim.sim.runner import Plan, new_manifest
     from gardensim.sim.study import Study
 
-    study = Study.from_dict({"name": "huge", "game": "toy", "players": 2, "games": 10**11,
+    study = Study.from_dict({"name": "huge", "game": "toy", "players": 2, "games": MAX_GAMES,
                              "bots": ["random", "random"],
                              "arms": [{"name": "a"}, {"name": "b", "draw": "x"}]})
     tracemalloc.start()
@@ -246,11 +345,12 @@ def test_games_count_of_1e11_plans_lazily(tmp_path):
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert (first.start, first.stop, second.start) == (0, 100, 100)
-    assert manifest["batches"]["total"] == plan.task_count == 2 * 10**9
+    assert manifest["batches"]["total"] == plan.task_count == 2 * -(-MAX_GAMES // 100)
     assert peak < 5_000_000
 
 
-def test_a_run_of_1e11_games_starts_at_once_and_stores_its_first_batch(tmp_path, monkeypatch):
+def test_a_run_of_the_most_games_starts_at_once_and_stores_its_first_batch(tmp_path,
+                                                                           monkeypatch):
     """The whole chain (plan, manifest, progress, executor) is lazy: the first batch is stored
     as soon as it is played. The run is stopped there by a batch that raises."""
     import tracemalloc
@@ -272,7 +372,7 @@ def test_a_run_of_1e11_games_starts_at_once_and_stores_its_first_batch(tmp_path,
                  "--jobs", "1"]) == 0  # imports and caches warm, so the peak is the run's own
     monkeypatch.setattr(runner, "play_batch", one_batch_then_stop)
     study = tmp_path / "huge.toml"
-    study.write_text(TOY.format(name="huge", games=10**11))
+    study.write_text(TOY.format(name="huge", games=MAX_GAMES))
     tracemalloc.start()
     status = main(["simulate", str(study), "--out", str(tmp_path / "run"), "--jobs", "1",
                    "--quiet"])

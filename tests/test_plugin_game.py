@@ -5,6 +5,11 @@ tournament and a notebook panel with no edit to gardensim; a game added with the
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 import gardensim
@@ -99,3 +104,53 @@ def test_naming_games_imports_no_engine_and_no_pandas():
                          check=True).stdout.strip()
     assert out == "['gardensim.games', 'gardensim.games.pavilion', " \
                   "'gardensim.games.pavilion.spec'] False"
+
+
+#: Entry-point metadata of three plugins that fail to load: one raises on import, one names a
+#: module that is not installed, one's object is not a GameSpec.
+BROKEN = Path(__file__).resolve().parent / "support" / "broken_plugins"
+BROKEN_GAMES = {
+    "aaa-raises": "RuntimeError: this plugin is broken",
+    "mmm-missing": "No module named 'no_such_plugin_module'",
+    "nnn-not-a-spec": "is not the GameSpec of 'nnn-not-a-spec'",
+}
+
+
+def _cli_with_broken_plugins(*argv: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BROKEN), os.environ["PYTHONPATH"]])}
+    return subprocess.run([sys.executable, "-m", "gardensim.cli", *argv], env=env,
+                          capture_output=True, text=True)
+
+
+def test_a_broken_plugin_breaks_no_command_but_its_own(tmp_path):
+    """One installed plugin that raised on import broke every command, --help included: the
+    CLI loaded every spec to build its subcommands."""
+    helped = _cli_with_broken_plugins("--help")
+    warnings = helped.stderr.splitlines()
+    assert helped.returncode == 0 and "simulate" in helped.stdout and "gazebo" in helped.stdout
+    assert len(warnings) == 3 and all(w.startswith("gardensim: warning: game '") for w in warnings)
+    study = tmp_path / "toy.toml"
+    study.write_text('name = "toy"\ngame = "toy"\nplayers = 2\nbots = ["random", "random"]\n'
+                     'games = 2\n')
+    played = _cli_with_broken_plugins("simulate", str(study), "--out", str(tmp_path / "r"),
+                                      "--jobs", "1", "--quiet")
+    assert (played.returncode, played.stderr) == (0, "")
+    for game, words in BROKEN_GAMES.items():
+        named = _cli_with_broken_plugins("tournament", "--game", game, "--bots", "random,greedy",
+                                         "--games", "2")
+        lines = named.stderr.splitlines()
+        assert named.returncode == 2 and len(lines) == 1, named.stderr
+        assert lines[0].startswith(f"gardensim: error: game {game!r}: its plugin ")
+        assert words in lines[0]
+
+
+def test_the_default_game_passes_over_a_plugin_that_does_not_load(monkeypatch):
+    from importlib import metadata
+
+    broken = metadata.EntryPoint(name="aaa-raises", value="no_such_plugin_module:SPEC",
+                                 group=registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry, "_entry_points", {"aaa-raises": broken,
+                                                    **registry._discovered()})
+    assert registry.game_names()[0] == "aaa-raises" and registry.default_game() != "aaa-raises"
+    with pytest.raises(ConfigError, match="game 'aaa-raises': its plugin .* does not load"):
+        registry.game_spec("aaa-raises")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gardensim.core.errors import ConfigError
-from gardensim.core.protocol import Action, GameState
+from gardensim.core.protocol import Action, Game, GameState
 from gardensim.core.values import FALSE_WORDS, TRUE_WORDS
 
 
@@ -76,6 +76,14 @@ class Bot(ABC):
             f"{k}={_format(v)}" for k, v in self.params.items() if v != self.param_types[k][1]
         ]
         return self.name + (":" + ",".join(changed) if changed else "")
+
+    def check_game(self, game: Game) -> None:
+        """Reject, before anything plays, parameters ``game`` cannot take: evaluation weights
+        (a ``weights`` parameter) naming a term the game's evaluation lacks. Terms are the
+        game's to know, so a fresh state of it is asked (``GameState.use_weights``)."""
+        weights = getattr(self, "weights", None)
+        if weights:
+            game.new_initial_state(0).use_weights(weights)
 
     @abstractmethod
     def choose_action(self, state: GameState, rng: random.Random) -> Action:

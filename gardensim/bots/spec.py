@@ -7,7 +7,8 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from gardensim.core.errors import ConfigError
+from gardensim.core.errors import ConfigError, FileAccessError
+from gardensim.core.files import quote, read_text
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -43,12 +44,10 @@ def parse_weights(text: str) -> dict[str, float]:
                     f"bad evaluation weight {part!r} in weights={text!r} (expected term:number)"
                 ) from None
         return out
-    path = Path(text)
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ConfigError(f"weights={text!r}: cannot read ({exc.strerror})") from None
+        data = tomllib.loads(read_text(Path(text), "weights file"))
+    except FileAccessError as exc:
+        raise ConfigError(f"weights={quote(text)}: cannot read ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"weights={text!r}: not a TOML file ({exc})") from None
     bad = [k for k, v in data.items() if isinstance(v, bool) or not isinstance(v, int | float)]

@@ -24,7 +24,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--runs", default=None,
                         help="where the study's runs are stored (default runs/light, runs with "
                         "--full)")
-    parser.add_argument("--jobs", type=int, default=None, help="worker processes (default all)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="worker processes (default: one per core, when they pay)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 

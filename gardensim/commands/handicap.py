@@ -42,7 +42,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="master seed (default: the study's)")
     parser.add_argument("--jobs", type=int, default=None,
-                        help="worker processes (default: every core; -1 too)")
+                        help="worker processes (default: one per core, started once the run "
+                        "shows it gains from them; -1: every core at once)")
     parser.add_argument("--out", help="also write the candidates table (.csv or .json)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_engine_argument(parser, default=None)

@@ -24,7 +24,8 @@ def add_parser(subparsers: Any) -> None:
                         help="play each study of a set at its light_games size (a quick look; "
                         "the report says so and prints the full command)")
     parser.add_argument("--jobs", type=int, default=None,
-                        help="worker processes when a study must be played (default all cores)")
+                        help="worker processes when a study must be played (default: one per "
+                        "core, started once the run shows it gains from them)")
     parser.add_argument("--force", action="store_true",
                         help="replay a study whose runs/<name> holds another study")
     parser.add_argument("--quiet", action="store_true", help="no progress bar or messages")

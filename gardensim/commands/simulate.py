@@ -33,7 +33,8 @@ def add_parser(subparsers: Any) -> None:
                         help="finish the stored run in folder RUN (or, with --out RUN, the run "
                         "of study file RUN_OR_STUDY)")
     parser.add_argument("--jobs", type=int, default=None,
-                        help="worker processes (default: every core; -1 too)")
+                        help="worker processes (default: one per core, started once the run "
+                        "shows it gains from them; -1: every core at once)")
     parser.add_argument("--backend", choices=BACKENDS, default="loky",
                         help="loky: local cores (default); dask/ray: a cluster")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -43,6 +44,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     parser.add_argument("--force", action="store_true",
                         help="replace a run already stored in --out")
+    parser.add_argument("--take-over", action="store_true",
+                        help="resume a run whose manifest names a writer that still runs but "
+                        "holds no lock on it (a stale record); never one whose lock is held")
     add_engine_argument(parser, default=None)
     parser.set_defaults(func=run)
 
@@ -51,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from gardensim.sim import api
 
     common = dict(jobs=args.jobs, backend=args.backend, scheduler=args.scheduler,
-                  progress=not args.quiet)
+                  progress=not args.quiet, take_over=args.take_over)
     if args.resume:
         if args.study or args.force or args.batch_size or args.engine:
             raise ConfigError("--resume RUN takes no study argument, --force, --batch-size or "
@@ -77,12 +81,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = play()
     except KeyboardInterrupt as exc:
-        print(f"gardensim: interrupted; finished batches are kept: "
-              f"gardensim simulate --resume {out}", file=sys.stderr)
+        print(_interrupted_text(out), file=sys.stderr)
         return exit_status(exc)
     if not args.quiet:
         print(summary(result), file=sys.stderr)
     return 0
+
+
+def _interrupted_text(out: Path) -> str:
+    """What an interrupt leaves: the resume line only when ``out`` holds a run to resume (a
+    run stopped before it wrote anything leaves no folder, or a folder of nothing but its
+    lock)."""
+    from gardensim.sim.store import RunStore, is_run
+
+    store = RunStore(out)
+    if is_run(out) or (store.path.is_dir() and store.has_remains()):
+        return ("gardensim: interrupted; finished batches are kept: "
+                f"gardensim simulate --resume {out}")
+    return "gardensim: interrupted before any game was stored"
 
 
 def _study_file(path: str) -> Any:

@@ -4,7 +4,8 @@ The runner, the CLI and studies refer to games and bots only by name. Games are 
 package exposes a :class:`~gardensim.core.spec.GameSpec` through the ``gardensim.games``
 entry-point group (gardensim's own games register the same way, in ``pyproject.toml``), or is
 added in-process with :func:`register_game`. Entry points are read once and each spec is loaded
-only when its game is named, so naming a game does not import every engine.
+only when its game is named, so naming a game does not import every engine, and a plugin that
+fails to load (its module raises or is missing, its object is no spec) fails only when named.
 """
 
 from __future__ import annotations
@@ -77,9 +78,17 @@ def game_names() -> list[str]:
 
 
 def default_game() -> str:
-    """The game a command plays when none is named: the first known game alphabetically, so
-    the choice depends on no game's name (``--game`` is better given)."""
-    return game_names()[0]
+    """The game a command plays when none is named: the first known game alphabetically whose
+    spec loads, so the choice depends on no game's name and a broken plugin is passed over
+    (``--game`` is better given)."""
+    names = game_names()
+    for name in names:
+        try:
+            game_spec(name)
+        except ConfigError:
+            continue
+        return name
+    return names[0]
 
 
 def game_spec(name: str) -> GameSpec:
@@ -89,9 +98,15 @@ def game_spec(name: str) -> GameSpec:
     entry = _discovered().get(name) if isinstance(name, str) else None
     if entry is None:
         raise ConfigError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
-    spec = entry.load()
+    try:
+        spec = entry.load()
+    except Exception as exc:  # a plugin's import may raise anything; only this game fails
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise ConfigError(f"game {name!r}: its plugin {entry.value} does not load "
+                          f"({type(exc).__name__}: {reason})") from None
     if not isinstance(spec, GameSpec) or spec.name != name:
-        raise ConfigError(f"entry point {ENTRY_POINT_GROUP}:{name} is not the GameSpec of {name!r}")
+        raise ConfigError(f"game {name!r}: its plugin {entry.value} is not the GameSpec of "
+                          f"{name!r} (entry point group {ENTRY_POINT_GROUP})")
     _loaded[name] = spec
     return spec
 

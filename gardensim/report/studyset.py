@@ -17,13 +17,12 @@ after the first ones have run for an hour.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gardensim.core.errors import ConfigError, GardensimError, file_errors
+from gardensim.core.errors import ConfigError, GardensimError
 
 SET_KEYS = ("name", "description", "common", "studies")
 #: Key of a ``[[studies]]`` table: games per arm in the light version of the set.
@@ -68,16 +67,10 @@ def _light(entry: Mapping[str, Any], light: bool) -> dict[str, Any]:
 def read_study_set(path: str | Path, light: bool = False) -> StudySet:
     """A study set file, or a plain study file as a set of one; with ``light``, each study of
     a set at its ``light_games`` size (a study without it keeps its ``games``)."""
-    from gardensim.sim.study import Study, check_folder_name
+    from gardensim.sim.study import Study, check_folder_name, read_study_toml
 
     path = Path(path)
-    try:
-        with file_errors(path, "study file"):
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such study file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    raw = read_study_toml(path)
     if "studies" not in raw:
         study = Study.from_file(path)
         _resolve(path, [study], single=True)

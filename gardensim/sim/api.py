@@ -17,10 +17,11 @@ from typing import Any
 from gardensim.core.errors import ConfigError, RunDamagedError
 from gardensim.sim import frames
 from gardensim.sim.backends import Backend, check_backend
+from gardensim.sim.lock import this_writer, writer_alive, writer_text
 from gardensim.sim.play import PYTHON_ENGINE
 from gardensim.sim.repair import Survey, rebuild_manifest, recorded_batches, survey
 from gardensim.sim.runner import Execution, Plan, execute, new_manifest
-from gardensim.sim.store import RunStore, host_process, is_run, writer_alive
+from gardensim.sim.store import MANIFEST, RunStore, is_run, rules_digest
 from gardensim.sim.study import Study
 from gardensim.sim.studyfile import to_toml
 
@@ -78,9 +79,12 @@ class Run:
     def _frame(self, kind: str) -> Any:
         if kind not in self._frames:
             spec = self.manifest["frames"]
-            self._frames[kind] = frames.tables_to_frame(
+            frame = frames.tables_to_frame(
                 self._parts(kind), spec[kind], frames.fixed_categories(spec)
             )
+            if kind == "games" and self.path is not None:
+                self._check_seeds(frame)
+            self._frames[kind] = frame
         return self._frames[kind]
 
     def _parts(self, kind: str, batches: set[tuple[int, int]] | None = None) -> list[Any]:
@@ -91,10 +95,35 @@ class Run:
         if kind == "turns" and not self.study.telemetry:
             return []
         store = RunStore(self.path)  # type: ignore[arg-type]
+        done_list = self.manifest["batches"].get("done")
+        if done_list is None:  # a run this process has just played: its log has the list
+            done_list = store.read_done()
         records = {key: entry.get("parts") or {} for key, entry in
-                   recorded_batches(self.manifest, self.arms).items()}
-        done = set(records) | store.done_batches(self.study.telemetry)
-        return store.read_tables(kind, done if batches is None else done & batches, records)
+                   recorded_batches({"batches": {"done": done_list}}, self.arms).items()}
+        size, per_arm = self.manifest["batches"]["size"], self.manifest["games"]["per_arm"]
+        unlisted = {(a, b) for a, b in store.done_batches(self.study.telemetry)
+                    if a < len(self.arms) and b * size < per_arm}
+        done = set(records) | unlisted
+        rules = [rules_digest(self.manifest["rules"].get(arm, {})) for arm in self.arms]
+        return store.read_tables(
+            kind, done if batches is None else done & batches, records,
+            lambda b: (b * size, min(b * size + size, per_arm)), rules,
+        )
+
+    def _check_seeds(self, games: Any) -> None:
+        """The stored games were dealt from the manifest's master seed: a seed edited in
+        the manifest would label the games (and print a reproduce command) with another."""
+        from gardensim.core import seeding
+
+        master = self.manifest["seeds"]["master"]
+        pairs = games[["deal", "seed"]].drop_duplicates()
+        for deal, seed in zip(pairs["deal"].tolist(), pairs["seed"].tolist(), strict=True):
+            if seeding.game_seed(master, deal) != seed:
+                raise RunDamagedError(
+                    f"{self.path / MANIFEST}: its seed {master} does not deal the stored games "
+                    f"(deal {deal} was dealt from another seed); the seed was edited, or the "
+                    f"parts are another run's; restore the seed the run was played with"
+                )
 
     def game_row(self, game: int, arm: str | None = None) -> Mapping[str, Any]:
         """The games-frame row of one game, reading only the part that holds it."""
@@ -140,6 +169,7 @@ def simulate(
     progress: bool = True,
     force: bool = False,
     batch_size: int | None = None,
+    take_over: bool = False,
 ) -> Run:
     """Play a study and return its :class:`Run`.
 
@@ -148,36 +178,39 @@ def simulate(
     (``run.reused``) and finished (:func:`resume`) otherwise; a run of any other study there
     is replaced only with ``force``. ``jobs`` defaults to every local core; ``backend`` is
     ``loky``, ``dask`` or ``ray`` and ``scheduler`` the cluster address (or a
-    ``distributed.Client``).
+    ``distributed.Client``). Every arm's game and bots are built, and the manifest made, before
+    anything is written; only one process writes a run folder at a time.
     """
     study = Study.coerce(study)
     check_backend(backend, jobs, scheduler)
     plan = Plan.build(study, batch_size)
+    manifest = new_manifest(plan)
     if out is None:
-        manifest = new_manifest(plan)
         with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
             execution = execute(plan, store=None, manifest=manifest, done=set(), pool=pool,
                                 progress=progress)
         return Run(manifest, tables=execution.tables, execution=execution)
     store = RunStore(out)
-    settings = dict(jobs=jobs, backend=backend, scheduler=scheduler, progress=progress)
-    if not force and is_run(store.path):
-        old = store.read_manifest()
-        if Study.from_dict(old["study"]).fingerprint() != study.fingerprint():
-            raise ConfigError(
-                f"{store.path}: holds a run of another study ({old['study'].get('name')!r}, "
-                "or different settings); choose another --out or pass --force to replace it"
-            )
-        return resume(store.path, **settings)
-    if not force and store.path.is_dir() and store.has_remains():
-        return resume(store.path, study=study, **settings)
-    if is_run(store.path):
-        _refuse_if_busy(store, store.read_manifest())
-    with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
-        store.prepare_new(force, to_toml(study.to_dict()))
-        manifest = new_manifest(plan)
-        execution = execute(plan, store=store, manifest=manifest, done=set(), pool=pool,
-                            progress=progress, writer=host_process())
+    settings = dict(jobs=jobs, backend=backend, scheduler=scheduler, progress=progress,
+                    take_over=take_over)
+    study_text = to_toml(study.to_dict())
+    with store.writing():
+        if not force and is_run(store.path):
+            old = store.read_manifest()
+            if Study.from_dict(old["study"]).fingerprint() != study.fingerprint():
+                raise ConfigError(
+                    f"{store.path}: holds a run of another study ({old['study'].get('name')!r}, "
+                    "or different settings); choose another --out or pass --force to replace it"
+                )
+            return _resume(store, None, **settings)
+        if not force and store.has_remains():
+            return _resume(store, study, **settings)
+        if is_run(store.path):
+            _refuse_if_busy(store, _manifest_or_none(store), take_over)
+        with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
+            store.prepare_new(force, study_text)
+            execution = execute(plan, store=store, manifest=manifest, done=set(), pool=pool,
+                                progress=progress, writer=this_writer())
     return Run(manifest, path=store.path, execution=execution)
 
 
@@ -189,18 +222,35 @@ def resume(
     backend: str = "loky",
     scheduler: Any = None,
     progress: bool = True,
+    take_over: bool = False,
 ) -> Run:
     """Finish a stored run that was killed or interrupted: play only the missing batches.
 
     Every part is checked first; batches whose parts are missing or damaged are played again
     (``run.repairs`` says which). A run whose manifest is lost is rebuilt from the
     ``study.toml`` stored beside its parts, or from ``study`` when given (which must otherwise
-    be the run's own study).
+    be the run's own study). A run another process is writing is refused; ``take_over``
+    resumes one whose manifest names a live writer that holds no lock on it (a writer of a
+    gardensim from before the lock, or a recorded process that is not writing).
     """
     check_backend(backend, jobs, scheduler)
     given = None if study is None else Study.coerce(study)
     store = RunStore(path)
-    plan, manifest = _open_for_resume(store, given)
+    if given is not None and not store.path.is_dir():
+        raise ConfigError(f"{store.path}: no such run folder to resume")
+    if not is_run(store.path) and not (store.path.is_dir() and store.has_remains()):
+        store.read_manifest()  # names what the folder is instead
+    with store.writing(create=False):
+        return _resume(store, given, jobs=jobs, backend=backend, scheduler=scheduler,
+                       progress=progress, take_over=take_over)
+
+
+def _resume(
+    store: RunStore, given: Study | None, *, jobs: int | None, backend: str, scheduler: Any,
+    progress: bool, take_over: bool,
+) -> Run:
+    """:func:`resume` once the run's writer lock is held."""
+    plan, manifest = _open_for_resume(store, given, take_over)
     store.clean_temporaries()
     found = survey(store, plan, manifest)
     manifest["batches"]["done"] = found.entries
@@ -217,23 +267,30 @@ def resume(
                                   **fresh["engine_reasons"]}
     with Backend(jobs, backend, scheduler, tasks=plan.task_count - len(found.done)) as pool:
         execution = execute(plan, store=store, manifest=manifest, done=found.done, pool=pool,
-                            progress=progress, writer=host_process())
+                            progress=progress, writer=this_writer())
     run = Run(manifest, path=store.path, execution=execution)
     run.repairs = found
     return run
 
 
-def _open_for_resume(store: RunStore, given: Study | None) -> tuple[Plan, dict[str, Any]]:
+def _manifest_or_none(store: RunStore) -> dict[str, Any] | None:
+    try:
+        return store.read_manifest()
+    except RunDamagedError:
+        return None
+
+
+def _open_for_resume(
+    store: RunStore, given: Study | None, take_over: bool
+) -> tuple[Plan, dict[str, Any]]:
     """The plan and manifest of a run to resume; a lost or unreadable manifest is rebuilt."""
-    if given is not None and not store.path.is_dir():
-        raise ConfigError(f"{store.path}: no such run folder to resume")
     try:
         manifest = store.read_manifest()
     except RunDamagedError:
         if given is None and store.read_study_text() is None:
             raise
         return rebuild_manifest(store, given)
-    _refuse_if_busy(store, manifest)
+    _refuse_if_busy(store, manifest, take_over)
     study = Study.from_dict(manifest["study"])
     if given is not None and given.fingerprint() != study.fingerprint():
         raise ConfigError(
@@ -265,7 +322,7 @@ def _refuse_other_rules(
     """A run is continued only under the rules it was started with (the engine that played is
     not one of them: :func:`_add_engines`)."""
     for key, what in (("gardensim_version", "gardensim version"), ("rules", "rules")):
-        now, then = json.loads(json.dumps(fresh[key], default=str)), manifest[key]
+        now, then = json.loads(json.dumps(fresh[key], default=str)), manifest.get(key)
         if key == "rules":
             then = {arm: {k: v for k, v in rules.items() if k != "engine"}
                     for arm, rules in then.items()}
@@ -282,13 +339,20 @@ def _refuse_other_rules(
             )
 
 
-def _refuse_if_busy(store: RunStore, manifest: Mapping[str, Any]) -> None:
-    writer = manifest.get("writer")
-    if manifest.get("status") == "running" and writer_alive(writer):
-        raise ConfigError(
-            f"{store.path}: is being written by process {writer['pid']} on {writer['host']}; "
-            "wait for it or stop it first"
-        )
+def _refuse_if_busy(
+    store: RunStore, manifest: Mapping[str, Any] | None, take_over: bool = False
+) -> None:
+    """With the lock held, a manifest that still names a live writer is either a writer
+    that takes no lock (an older gardensim) or a stale record: refused unless ``take_over``.
+    A recorded pid now running another process (another start time) is a dead writer."""
+    writer = (manifest or {}).get("writer")
+    if take_over or (manifest or {}).get("status") != "running" or not writer_alive(writer):
+        return
+    raise ConfigError(
+        f"{store.path}: its manifest names {writer_text(writer)} as the writer, and that "
+        "process still runs but holds no lock on the run; wait for it or stop it, or if it "
+        f"is not writing the run: gardensim simulate --resume {store.path} --take-over"
+    )
 
 
 def load(path: str | Path) -> Run:

@@ -50,6 +50,14 @@ def effective_jobs(jobs: int | None, tasks: int | None = None) -> int:
 
 #: Seconds between a worker's looks at its parent.
 PARENT_CHECK_S = 0.2
+#: Wall seconds that starting local workers costs a run before they play at full speed
+#: (spawning, importing gardensim and the game, warming its engine): the larger start-up of
+#: the readable and the compiled engine that ``benchmarks/bench_workers.py`` measures
+#: (``worker_start_s``, ``benchmarks/results/bench_workers.json``), rounded up.
+WORKER_START_S = 10.0
+#: Batches the main process plays before it judges whether workers would pay: the first one
+#: also pays the engine's warm-up (imports, a compiled engine's load), so it overstates a batch.
+JUDGED_AFTER = 2
 
 
 def exit_with_parent(parent: int) -> None:
@@ -99,6 +107,18 @@ class Backend:
     @property
     def in_process(self) -> bool:
         return self.backend == "loky" and self.workers == 1
+
+    @property
+    def adaptive(self) -> bool:
+        """Whether workers start only once the run shows they pay (:meth:`gains`): local
+        workers whose count was left to the default. An explicit ``jobs`` is obeyed."""
+        return self.backend == "loky" and self.jobs is None and self.workers > 1
+
+    def gains(self, seconds_left: float) -> bool:
+        """Whether ``seconds_left`` of play in this process would take longer than starting
+        the workers and sharing it among them: ``left > start + left / workers``."""
+        workers = self.workers
+        return seconds_left > WORKER_START_S * workers / (workers - 1)
 
     def __enter__(self) -> Backend:
         if self.backend == "dask":

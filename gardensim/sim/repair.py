@@ -17,7 +17,7 @@ from typing import Any
 from gardensim.core import seeding
 from gardensim.core.errors import ConfigError, GardensimError, RunDamagedError
 from gardensim.sim.runner import Plan, new_manifest, now
-from gardensim.sim.store import KINDS, STUDY_FILE, RunStore
+from gardensim.sim.store import KINDS, STUDY_FILE, RunStore, rules_digest
 from gardensim.sim.study import Study
 
 
@@ -48,9 +48,11 @@ def recorded_batches(manifest: Mapping[str, Any], arms: list[str]) -> dict[tuple
 
 def survey(store: RunStore, plan: Plan, manifest: Mapping[str, Any]) -> Survey:
     """Check every batch the manifest lists or the disk holds: a listed part must match its
-    recorded size and checksum, an unlisted one (stored just before a kill) must read."""
+    recorded size and checksum, an unlisted one (stored just before a kill) must read and hold
+    its batch's games; a part of other rules than the manifest's is refused (ConfigError)."""
     kinds = KINDS if plan.study.telemetry else ("games",)
     listed = recorded_batches(manifest, [a.name for a in plan.arms])
+    rules = [rules_digest(manifest["rules"][a.name]) for a in plan.arms]
     on_disk = {(a, b) for kind, a, b in store.scan() if kind == "games"}
     found = Survey()
     for a, b in sorted(listed.keys() | on_disk):
@@ -62,7 +64,8 @@ def survey(store: RunStore, plan: Plan, manifest: Mapping[str, Any]) -> Survey:
         records, problems = {}, []
         for kind in kinds:
             problem, record = store.check_part(
-                kind, a, b, recorded.get(kind), stop - start if kind == "games" else None
+                kind, a, b, recorded.get(kind), (start, stop) if kind == "games" else None,
+                rules[a],
             )
             if problem is None:
                 records[kind] = record

@@ -20,7 +20,7 @@ from typing import Any
 
 from gardensim.core import registry
 from gardensim.sim import frames
-from gardensim.sim.backends import Backend
+from gardensim.sim.backends import JUDGED_AFTER, Backend
 from gardensim.sim.play import (
     DEFAULT_ENGINE,
     choose_engine,
@@ -28,7 +28,7 @@ from gardensim.sim.play import (
     play_games,
 )
 from gardensim.sim.stopping import StopSignals
-from gardensim.sim.store import RunStore
+from gardensim.sim.store import FORMAT, FORMAT_VERSION, RunStore, rules_digest
 from gardensim.sim.study import ResolvedArm, Study
 
 #: Games per batch unless the study is small: big enough to amortise dispatch, small enough
@@ -232,8 +232,8 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
             rules[arm.name]["seating"] = "every cyclic order of each line-up in turn over deals"
     engines, why = plan.engines()
     return {
-        "format": "gardensim-run",
-        "format_version": 1,
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
         "status": "new",
         "gardensim_version": __version__,
         "python": platform.python_version(),
@@ -281,13 +281,17 @@ def execute(
 
     On an exception (including Ctrl-C and SIGTERM, :mod:`gardensim.sim.stopping`) the manifest
     is left marked ``interrupted`` with the finished batches listed, ready for ``--resume``.
+    With a store, the batches done go to its batch log, written whole once here and then one
+    line per batch, and leave ``manifest`` (so its writes stay the same size).
     """
     from tqdm.auto import tqdm
 
+    listed = manifest["batches"].pop("done", []) if store is not None else None
     todo = plan.tasks(skip=done)
     done_games = plan.games_in(done)
     session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
-               "jobs": pool.jobs, "workers": pool.workers if pool.local else None,
+               "jobs": pool.jobs,
+               "workers": 1 if pool.adaptive else pool.workers if pool.local else None,
                "backend": pool.backend,
                "scheduler": pool.scheduler if isinstance(pool.scheduler, str) else None}
     manifest["timings"]["sessions"].append(session)
@@ -296,24 +300,24 @@ def execute(
     out = Execution()
     last_write = 0.0
 
-    def save(force: bool = False) -> None:
+    def save(force: bool = False, done: list[dict[str, Any]] | None = None) -> None:
         nonlocal last_write
         session["seconds"] = round(time.perf_counter() - t0, 3)
         session["games"] = out.games
         manifest["games"]["done"] = done_games + out.games
         if store is not None and (force or time.perf_counter() - last_write > 1.0):
-            store.write_manifest(manifest)
+            store.write_manifest(manifest, done)
             last_write = time.perf_counter()
 
     t0 = time.perf_counter()
-    save(force=True)
+    save(force=True, done=listed)
     bar = tqdm(total=plan.total_games, initial=done_games, unit="game", desc=plan.study.name,
                disable=not progress, dynamic_ncols=True, smoothing=0.1)
     stop = StopSignals()
     try:
         with stop:
-            _store_results(pool.map_unordered(play_batch, todo), store, manifest, out, bar,
-                           save, stop)
+            results = _played(todo, pool, plan.total_games - done_games, session)
+            _store_results(results, store, manifest, out, bar, save, stop)
     except BaseException:
         manifest["status"] = "interrupted"
         manifest["writer"] = None
@@ -333,24 +337,52 @@ def execute(
     return out
 
 
+def _played(todo: Iterator[BatchTask], pool: Backend, games_left: int,
+            session: dict[str, Any]) -> Iterator[BatchResult]:
+    """The results of every task of ``todo``. With workers left to the default
+    (``Backend.adaptive``), batches are played in this process until, judged from the last
+    batch (after the first, which also pays the engine's warm-up), the games left would take
+    longer than starting workers costs; the rest go to the workers. A study too small to gain
+    never starts them. Results do not depend on where a batch is played."""
+    if pool.adaptive:
+        for count, task in enumerate(todo, start=1):
+            result = play_batch(task)
+            yield result
+            games = task.stop - task.start
+            games_left -= games
+            if count >= JUDGED_AFTER and pool.gains(result.seconds / games * games_left):
+                session["workers"] = pool.workers
+                break
+        else:
+            return
+    yield from pool.map_unordered(play_batch, todo)
+
+
 def _store_results(results: Iterator[BatchResult], store: RunStore | None,
                    manifest: dict[str, Any], out: Execution, bar: Any,
                    save: Callable[[], None], stop: StopSignals) -> None:
     """Store each batch as it arrives and list it in the manifest; a stop signal received
     since the last batch (even one whose interrupt was swallowed) ends the run here."""
+    digests = {arm: rules_digest(rules) for arm, rules in manifest["rules"].items()}
     for result in results:
         task = result.task
         parts = {}
         if store is not None:
+            rules = digests[task.arm_name]
             if result.turns is not None:
-                parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns)
-            parts["games"] = store.write_part("games", task.arm, task.batch, result.games)
+                parts["turns"] = store.write_part("turns", task.arm, task.batch, result.turns,
+                                                  rules)
+            parts["games"] = store.write_part("games", task.arm, task.batch, result.games, rules)
         else:
             out.tables[(task.arm, task.batch)] = (result.games, result.turns)
-        manifest["batches"]["done"].append({
+        entry = {
             "arm": task.arm_name, "batch": task.batch, "games": [task.start, task.stop],
             "seconds": round(result.seconds, 4), "finished": now(), "parts": parts,
-        })
+        }
+        if store is not None:
+            store.append_done(entry)
+        else:
+            manifest["batches"]["done"].append(entry)
         out.games += task.stop - task.start
         out.moves += result.moves
         out.turns += result.turns_played

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core import registry
-from gardensim.core.errors import ConfigError, GardensimError, os_error_text
+from gardensim.core.errors import ConfigError, FileAccessError, GardensimError
+from gardensim.core.files import quote, read_text
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.sim.play import DEFAULT_ENGINE, ENGINES
 
@@ -46,6 +47,8 @@ BASE_ARM = "base"
 STRENGTH_MARK = "@"
 #: Keys that choose the bots; a study gives exactly one.
 BOT_KEYS = ("bots", "pool", "strengths")
+#: Most games per arm: the frames' game index columns (``game``, ``deal``) are 32-bit.
+MAX_GAMES = 2**31 - 1
 
 
 def strength_arm(arm: str, strength: str) -> str:
@@ -78,7 +81,7 @@ def _legacy_options(raw: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _fail(key: str, expected: str, got: Any) -> ConfigError:
-    return ConfigError(f"study key {key!r} must be {expected}, got {got!r}")
+    return ConfigError(f"study key {key!r} must be {expected}, got {quote(got, 60)}")
 
 
 def _int(key: str, value: Any, low: int, high: int | None = None) -> int:
@@ -176,6 +179,21 @@ def check_folder_name(name: str, key: str = "name") -> str:
     return name
 
 
+def read_study_toml(path: Path) -> dict[str, Any]:
+    """The TOML table of a study (or study set) file, read safely (:mod:`gardensim.core.files`;
+    a leading byte-order mark is dropped); ConfigError naming the file otherwise."""
+    if not path.exists() and not path.is_symlink():
+        raise ConfigError(f"{path}: no such study file")
+    try:
+        text = read_text(path, "study file")
+    except FileAccessError as exc:
+        raise ConfigError(str(exc)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+
+
 def refuse_study_set(path: Path, raw: Mapping[str, Any]) -> None:
     """A study set read as a single study would fail on its first set key; say what it is."""
     if "studies" in raw:
@@ -183,6 +201,16 @@ def refuse_study_set(path: Path, raw: Mapping[str, Any]) -> None:
             f"{path}: this is a study set (it has [[studies]]); play and report it with "
             f"gardensim report {path} --out reports/NAME"
         )
+
+
+def _check_bots_play(game: Any, specs: Sequence[str], where: str) -> None:
+    """Every bot of an arm can play its game (weights it names are the game's terms), so a
+    bad one fails before a run folder is made rather than in the first batch."""
+    for spec in dict.fromkeys(specs):
+        try:
+            registry.make_bot(spec).check_game(game)
+        except GardensimError as exc:
+            raise type(exc)(f"{where}bot {spec!r}: {exc}") from None
 
 
 @dataclass
@@ -240,6 +268,11 @@ class Study:
         if self.board is not None and not isinstance(self.board, str):
             raise _fail("board", "a board name or file path", self.board)
         _int("players", self.players, 1, MAX_SEATS)
+        if isinstance(self.games, int) and not isinstance(self.games, bool) and (
+            self.games > MAX_GAMES
+        ):
+            raise _fail("games", f"at most {MAX_GAMES:,} games per arm (the game index columns "
+                        "are 32-bit; play more as further studies with other seeds)", self.games)
         _int("games", self.games, 1)
         _int("seed", self.seed, 0, 2**63 - 1)
         for key in ("rotate", "telemetry"):
@@ -303,20 +336,7 @@ class Study:
     def from_file(cls, path: str | Path) -> Study:
         """Read a TOML study file."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ConfigError(f"{path}: no such study file") from None
-        except IsADirectoryError:
-            raise ConfigError(f"{path}: is a directory, not a study file") from None
-        except UnicodeDecodeError:
-            raise ConfigError(f"{path}: not a text file, so not a study file") from None
-        except OSError as exc:
-            raise ConfigError(os_error_text(exc, path)) from None
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+        raw = read_study_toml(path)
         refuse_study_set(path, raw)
         try:
             study = cls.from_dict(raw)
@@ -390,12 +410,13 @@ class Study:
                 "options": {**self.base_options(), **arm.options},
             }
             try:
-                registry.make_game(
+                game = registry.make_game(
                     config["game"], config["board"], config["players"], config["options"]
                 )
             except GardensimError as exc:
                 raise type(exc)(f"{where}{exc}") from None
             if mirrors is not None:
+                _check_bots_play(game, [s for lineup in mirrors.values() for s in lineup], where)
                 resolved.extend(
                     ResolvedArm(strength_arm(arm.name, strength), config, [lineup], self.rotate)
                     for strength, lineup in mirrors.items()
@@ -406,6 +427,7 @@ class Study:
                 lineups = self._lineups(bots, pool)
             except GardensimError as exc:
                 raise type(exc)(f"{where}{exc}") from None
+            _check_bots_play(game, [s for lineup in lineups for s in lineup], where)
             cyclic = pool is not None and self.rotate and self.players > 2
             resolved.append(ResolvedArm(arm.name, config, lineups, self.rotate, cyclic))
         return resolved

@@ -196,6 +196,34 @@ def test_cli_installed_command_runs_the_replay() -> None:
     assert proc.stderr.strip() == "gardensim: error: move 1 FW@A1E: not adjacent to terrain"
 
 
+def test_cli_replay_of_a_stored_games_moves_with_its_seed_is_the_stored_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stored game's own moves string stopped at its first draw token (the sandbox has no
+    piles); with its deal seed it replays to the position ``--run RUN --game N`` rebuilds."""
+    import gardensim
+
+    run = gardensim.simulate(
+        {"name": "round-trip", "game": "gazebo", "board": "aviary", "players": 2,
+         "bots": ["random", "greedy"], "games": 2, "seed": 3,
+         "arms": [{"name": "gazebo"}, {"name": "qin", "draw": "qin"}]},
+        tmp_path / "run", jobs=1, progress=False,
+    )
+    assert all("draw:" in m for m in run.games.loc[run.games["arm"] == "gazebo", "moves"])
+    for row in run.games.itertuples():
+        options = ["--option", "draw=qin"] if row.arm == "qin" else []
+        assert main(["gazebo", "replay", "aviary", "--players", "2", *options, "--seed",
+                     str(row.seed), "--moves", row.moves, "--json"]) == 0
+        replayed = json.loads(capsys.readouterr().out)
+        assert main(["gazebo", "replay", "--run", str(run.path), "--arm", row.arm, "--game",
+                     str(row.game), "--json"]) == 0
+        assert replayed == json.loads(capsys.readouterr().out) and replayed["over"]
+    first = run.games["moves"].iloc[0]
+    assert main(["gazebo", "replay", "aviary", "--moves", first]) == 2
+    assert "cannot draw now (a sandbox has no piles; a stored game's moves replay with --seed" \
+        in capsys.readouterr().err
+
+
 # ----- option big_nook: the squares from which a nook is big (rulings 4, 7), a designed number
 
 BUILDS = ["GG@B3S", dumps(1)[0], "FW@C3E", dumps(2)[1], "GF@B1E", dumps(3)[2]]

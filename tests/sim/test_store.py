@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 
 import gardensim
+from gardensim.cli import main
 from gardensim.core.errors import ConfigError
 from gardensim.sim import api
-from gardensim.sim.store import MANIFEST, RunStore
+from gardensim.sim.lock import hold, process_start
+from gardensim.sim.store import BATCH_LOG, MANIFEST, RunStore
 from tests.sim.helpers import assert_same_frames, read_now, toy_study
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +43,10 @@ def test_manifest_records_study_versions_seeds_status_and_batches(stored):
     assert manifest["status"] == "complete" and manifest["gardensim_version"]
     assert manifest["study"] == toy_study().to_dict()
     assert manifest["seeds"]["master"] == 5
-    batches = {(b["arm"], b["batch"]) for b in manifest["batches"]["done"]}
+    assert "done" not in manifest["batches"], "the batches done live in the batch log"
+    log = [json.loads(line) for line in (stored.path / BATCH_LOG).read_text().splitlines()]
+    assert log == RunStore(stored.path).read_manifest()["batches"]["done"]
+    batches = {(b["arm"], b["batch"]) for b in log}
     assert batches == {(a, b) for a in ("plain", "variant") for b in range(4)}
     assert manifest["games"]["done"] == manifest["games"]["total"] == 60
     assert manifest["timings"]["finished"] and manifest["timings"]["sessions"][0]["games"] == 60
@@ -112,19 +117,111 @@ def _drop_batches(path: Path, count: int) -> None:
     store.write_manifest(manifest)
 
 
-def test_resume_refuses_while_the_writer_is_alive(stored):
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        store = RunStore(stored.path)
-        manifest = store.read_manifest()
-        manifest["status"] = "running"
-        manifest["writer"] = {"host": os.uname().nodename, "pid": sleeper.pid}
-        store.write_manifest(manifest)
-        with pytest.raises(ConfigError, match=f"being written by process {sleeper.pid}"):
-            api.resume(stored.path)
-    finally:
-        sleeper.kill()
-        sleeper.wait()
+@pytest.fixture
+def sleeper():
+    """A live process that is not writing any run."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    yield child
+    child.kill()
+    child.wait()
+
+
+def _record_writer(path: Path, writer: dict) -> None:
+    store = RunStore(path)
+    manifest = store.read_manifest()
+    manifest["status"] = "running"
+    manifest["writer"] = writer
+    store.write_manifest(manifest)
+
+
+def test_a_live_writer_holding_no_lock_is_refused_until_taken_over(stored, sleeper, capsys):
+    """A manifest naming a live process as its writer, with nobody holding the lock (a writer
+    of an older gardensim, or a stale record), is refused with the way out: --take-over."""
+    _record_writer(stored.path, {"host": os.uname().nodename, "pid": sleeper.pid})
+    with pytest.raises(ConfigError, match=f"names process {sleeper.pid} on .* holds no lock"):
+        api.resume(stored.path)
+    assert main(["simulate", "--resume", str(stored.path), "--quiet"]) == 2
+    assert f"gardensim simulate --resume {stored.path} --take-over" in capsys.readouterr().err
+    assert main(["simulate", "--resume", str(stored.path), "--take-over", "--quiet"]) == 0
+    assert gardensim.load(stored.path).manifest["status"] == "complete"
+
+
+def test_a_recorded_writer_whose_pid_runs_another_process_is_dead(stored, sleeper):
+    """The writer is recorded with its process start time: a live pid that started at
+    another time is a reused pid, so the writer is gone and the run resumes without asking."""
+    started = process_start(sleeper.pid)
+    assert started is not None
+    _record_writer(stored.path, {"host": os.uname().nodename, "pid": sleeper.pid,
+                                 "started": started - 1})
+    resumed = api.resume(stored.path, jobs=1, progress=False)
+    assert resumed.complete and resumed.manifest["writer"] is None
+
+
+def test_a_held_lock_refuses_another_writer_even_with_take_over(stored):
+    with hold(stored.path):
+        for call in (lambda: api.resume(stored.path, take_over=True, progress=False),
+                     lambda: gardensim.simulate(toy_study(), stored.path, force=True,
+                                                progress=False)):
+            with pytest.raises(ConfigError, match=f"is being written by process {os.getpid()}"):
+                call()
+    assert gardensim.load(stored.path).complete and len(gardensim.load(stored.path).games) == 60
+
+
+def _race(tmp_path: Path, *argvs: list[str]) -> list[tuple[int, str]]:
+    """Start one CLI process per ``argv`` at once; their exit statuses and stderr."""
+    children = [subprocess.Popen([sys.executable, "-m", "gardensim.cli", *argv], cwd=tmp_path,
+                                 env=dict(os.environ), stderr=subprocess.PIPE, text=True)
+                for argv in argvs]
+    return [(child.wait(), child.communicate()[1]) for child in children]
+
+
+def _assert_one_writer(results: list[tuple[int, str]], out: Path) -> None:
+    """Either both finished (the second found the run complete) or the second was refused
+    with one line naming the folder and the writer."""
+    assert sorted(rc for rc, _ in results) in ([0, 0], [0, 2]), results
+    for rc, err in results:
+        if rc == 2:
+            lines = [line for line in err.splitlines() if line.strip()]
+            assert len(lines) == 1 and f"{out}: is being written by process " in lines[0], err
+
+
+def _slow_study(tmp_path: Path) -> Path:
+    study = tmp_path / "slow.toml"
+    study.write_text(
+        'name = "slow"\ngame = "slowtoy"\nplayers = 2\nbots = ["random", "random"]\n'
+        'games = 60\nseed = 9\n[[arms]]\nname = "a"\n[[arms]]\nname = "b"\nx = 1\n'
+    )
+    return study
+
+
+def _assert_intact(out: Path, study: Path) -> None:
+    """The run is complete, every part matches its checksum, and its frames are the ones an
+    uninterrupted single writer stores (the slowed toy plays the toy game's games)."""
+    final = gardensim.load(out)
+    assert final.complete and not final.games.duplicated(["arm", "game"]).any()
+    reference = study.read_text().replace('"slowtoy"', '"toy"')
+    assert_same_frames(final, gardensim.simulate(tomllib.loads(reference), jobs=1,
+                                                 progress=False))
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_two_simulates_started_together_never_share_a_run(tmp_path, slowtoy, attempt):
+    study, out = _slow_study(tmp_path), tmp_path / "run"
+    argv = ["simulate", str(study), "--out", str(out), "--jobs", "1", "--batch-size", "6",
+            "--quiet"]
+    _assert_one_writer(_race(tmp_path, argv, argv), out)
+    _assert_intact(out, study)
+
+
+@pytest.mark.parametrize("attempt", range(2))
+def test_two_resumes_of_a_killed_run_started_together_never_share_it(tmp_path, slowtoy,
+                                                                     attempt):
+    child, study, out = start_slow_run(tmp_path, slowtoy)
+    child.send_signal(signal.SIGKILL)
+    child.communicate()
+    argv = ["simulate", "--resume", str(out), "--jobs", "1", "--quiet"]
+    _assert_one_writer(_race(tmp_path, argv, argv), out)
+    _assert_intact(out, study)
 
 
 #: Starts ``gardensim.cli`` with SIGINT set to ``sys.argv[1]`` (``default`` or ``ignore``):

@@ -123,3 +123,37 @@ def test_in_process_backend_takes_one_task_per_result():
     stream = _Counted()
     results = Backend(1).map_unordered(_square, stream)
     assert [next(results) for _ in range(3)] == [0, 1, 4] and stream.taken == 3
+
+
+def test_a_small_study_with_default_jobs_starts_no_workers(tmp_path, monkeypatch):
+    """Two workers made a 4-game study take five times longer than --jobs 1: by default the
+    study plays in this process until the games left would pay for starting workers."""
+    import gardensim
+    from gardensim.sim import backends
+    from tests.sim.helpers import assert_same_frames, toy_study
+
+    monkeypatch.setattr(backends.os, "cpu_count", lambda: 2)
+    started = []
+    monkeypatch.setattr(Backend, "map_unordered",
+                        lambda self, function, tasks: started.append(self.workers) or iter(()))
+    run = gardensim.simulate(toy_study(games=4), tmp_path / "run", progress=False)
+    assert started == [] and run.manifest["timings"]["sessions"][0]["workers"] == 1
+    monkeypatch.undo()
+    assert_same_frames(run, gardensim.simulate(toy_study(games=4), jobs=1, progress=False))
+
+
+def test_default_jobs_start_workers_once_the_games_left_would_take_longer(
+    tmp_path, monkeypatch, slowtoy
+):
+    """With a start-up cost the games left outweigh, the rest goes to the workers, and the
+    frames are those of one process."""
+    import gardensim
+    from gardensim.sim import backends
+    from tests.sim.helpers import assert_same_frames, toy_study
+
+    monkeypatch.setattr(backends.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(backends, "WORKER_START_S", 0.05)
+    run = gardensim.simulate(toy_study(game=slowtoy, games=40), tmp_path / "run",
+                             batch_size=2, progress=False)
+    assert run.manifest["timings"]["sessions"][0]["workers"] == 2
+    assert_same_frames(run, gardensim.simulate(toy_study(games=40), jobs=1, progress=False))

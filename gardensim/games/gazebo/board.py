@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from gardensim.core.errors import BoardFormatError, ConfigError, file_errors
+from gardensim.core.errors import BoardFormatError, ConfigError
+from gardensim.core.files import quote, read_text
 from gardensim.paths import DATA_DIR
 
 BOARDS_DIR = DATA_DIR / "boards"
@@ -167,7 +168,7 @@ def _fail(source: str, line: int, col: int | None, message: str) -> BoardFormatE
 def _parse_players(value: str, source: str, line: int) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(\d)\s*(?:-\s*(\d)\s*)?", value)
     if not m:
-        raise _fail(source, line, None, f"bad players {value.strip()!r} (expected e.g. '2-4')")
+        raise _fail(source, line, None, f"bad players {quote(value.strip())} (expected e.g. '2-4')")
     lo = int(m.group(1))
     hi = int(m.group(2) or lo)
     if not 2 <= lo <= hi <= 4:
@@ -196,12 +197,12 @@ def parse_board(text: str, source: str = "<board>", key: str | None = None) -> B
             k, sep, v = stripped.partition(":")
             if not sep:
                 raise _fail(
-                    source, lineno, None, f"expected 'key: value' or '---', got {stripped!r}"
+                    source, lineno, None, f"expected 'key: value' or '---', got {quote(stripped)}"
                 )
             k = k.strip().lower()
             if k not in ("name", "players"):
                 raise _fail(
-                    source, lineno, None, f"unknown header key {k!r} (known: name, players)"
+                    source, lineno, None, f"unknown header key {quote(k)} (known: name, players)"
                 )
             header[k] = (v.strip(), lineno)
             continue
@@ -288,6 +289,5 @@ def load_board(name_or_path: str | Path) -> Board:
         raise ConfigError(f"{path}: is a folder, not a board file")
     if not path.exists():
         raise ConfigError(f"board file {str(path)!r} does not exist")
-    with file_errors(path, "board file"):
-        text = path.read_text(encoding="utf-8")
+    text = read_text(path, "board file")
     return parse_board(text, source=str(path), key=path.stem)

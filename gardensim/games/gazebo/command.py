@@ -31,7 +31,11 @@ def add_parser(subparsers: Any) -> None:
         "board", metavar="BOARD", nargs="?", help="a name from data/boards/ or a board file"
     )
     rep.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
-    rep.add_argument("--moves", default="", help='tokens, e.g. "GG@D4E FW@E5S -"')
+    rep.add_argument("--moves", default="", help='tokens, e.g. "GG@D4E FW@E5S -"; a stored '
+                     "game's own moves (draws included) replay with --seed")
+    rep.add_argument("--seed", type=int, default=None,
+                     help="with --moves: replay a real game dealt from SEED (a stored game's "
+                     "seed column), draw tokens drawing from its piles, instead of a sandbox")
     rep.add_argument("--partnership", action="store_true", help="4-player partnership mode")
     add_option_argument(rep)
     rep.add_argument("--run", metavar="RUN", help="a stored run folder (instead of BOARD)")
@@ -88,10 +92,27 @@ def run_replay(args: argparse.Namespace) -> int:
         result = _stored(args)
     elif args.board is None:
         raise ConfigError("gazebo replay needs BOARD (with --moves) or --run RUN --game N")
+    elif args.seed is not None:
+        result = _dealt(args)
     else:
         result = _sandbox(args, replay)
     print(json.dumps(result) if args.json else summary_text(result))
     return 0
+
+
+def _dealt(args: argparse.Namespace) -> dict[str, Any]:
+    """A real game dealt from ``--seed``: a stored game's ``moves`` and ``seed`` replay to
+    the very position ``--run RUN --game N`` rebuilds."""
+    from gardensim.games.gazebo.game import GazeboGame
+    from gardensim.games.gazebo.replay import replay_actions
+
+    if args.seed < 0:
+        raise ConfigError(f"--seed must be a non-negative integer, got {args.seed}")
+    options = parse_options(args.option)
+    if args.partnership:
+        options["partnership"] = True
+    game = GazeboGame(args.board, args.players or 2, options)
+    return replay_actions(game, args.seed, args.moves).summary()
 
 
 def _check_replay_arguments(args: argparse.Namespace) -> None:
@@ -106,7 +127,7 @@ def _check_replay_arguments(args: argparse.Namespace) -> None:
         name for name, given in (
             ("BOARD", args.board is not None), ("--moves", bool(args.moves)),
             ("--partnership", args.partnership), ("--option", bool(args.option)),
-            ("--players", args.players is not None),
+            ("--players", args.players is not None), ("--seed", args.seed is not None),
         ) if given
     ]
     if ignored:
@@ -155,10 +176,19 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _sandbox(args: argparse.Namespace, replay: Any) -> dict[str, Any]:
-    return replay(
-        args.board,
-        args.players or 2,
-        args.moves,
-        partnership=args.partnership,
-        options=parse_options(args.option),
-    )
+    from gardensim.games.gazebo.replay import ReplayError
+
+    try:
+        return replay(
+            args.board,
+            args.players or 2,
+            args.moves,
+            partnership=args.partnership,
+            options=parse_options(args.option),
+        )
+    except ReplayError as exc:
+        if exc.reason != "cannot draw now":
+            raise
+        raise ReplayError(exc.index, exc.move, f"{exc.reason} (a sandbox has no piles; a "
+                          "stored game's moves replay with --seed SEED, its seed column)"
+                          ) from None

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core.errors import ConfigError
+from gardensim.core.files import read_text
 from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
 from gardensim.games.gazebo.rules import OVER
 from gardensim.paths import DATA_DIR
@@ -29,8 +30,7 @@ TERMS = ("progress", "patios", "big_nooks", "small_nooks", "exposed", "threatene
 def weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
     """Evaluation weights from a TOML file of ``term = number`` lines (every term present):
     read afresh at each call, so a game made after an edit sees it."""
-    with open(path, "rb") as fh:
-        data = tomllib.load(fh)
+    data = tomllib.loads(read_text(path, "weights file"))
     missing = [t for t in TERMS if t not in data]
     if missing:
         raise ConfigError(f"{path}: evaluation weight {missing[0]!r} missing")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core.errors import BoardFormatError, ConfigError
+from gardensim.core.files import quote, read_text
 from gardensim.paths import DATA_DIR
 
 PAVILION_DIR = DATA_DIR / "pavilion"
@@ -118,8 +119,7 @@ def load_rules() -> Rules:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        return tomllib.loads(read_text(path, "board file"))
     except tomllib.TOMLDecodeError as err:
         raise _fail(path, str(err)) from None
 
@@ -142,16 +142,16 @@ def parse_board(path: Path, rules: Rules) -> BoardSide:
 
     def colour(name: Any) -> int:
         if name not in colour_id:
-            raise _fail(path, f"unknown colour {name!r}")
+            raise _fail(path, f"unknown colour {quote(name)}")
         return colour_id[name]
 
     def space(text: Any) -> int:
         try:
             star, k = (int(x) for x in str(text).split("."))
         except ValueError:
-            raise _fail(path, f"bad space {text!r} (want 'star.space')") from None
+            raise _fail(path, f"bad space {quote(text)} (want 'star.space')") from None
         if not (0 <= star < STARS and 1 <= k <= 6):
-            raise _fail(path, f"space {text!r} is off the board")
+            raise _fail(path, f"space {quote(text)} is off the board")
         return space_index(star, k)
 
     try:
@@ -164,7 +164,7 @@ def parse_board(path: Path, rules: Rules) -> BoardSide:
         for s, star in enumerate(stars):
             rule = star["rule"]
             if rule not in (FIXED, MULTICOLOUR, FREE):
-                raise _fail(path, f"star {s}: unknown rule {rule!r}")
+                raise _fail(path, f"star {s}: unknown rule {quote(rule)}")
             costs = [int(c) for c in star["costs"]]
             if len(costs) != 6 or not all(1 <= c <= 6 for c in costs):
                 raise _fail(path, f"star {s}: costs must be six numbers 1..6")
@@ -183,7 +183,7 @@ def parse_board(path: Path, rules: Rules) -> BoardSide:
         structures: list[Structure] = []
         for kind, table in raw["structures"].items():
             if kind not in STRUCTURE_KINDS:
-                raise _fail(path, f"unknown structure {kind!r}")
+                raise _fail(path, f"unknown structure {quote(kind)}")
             for i, spaces in enumerate(table["spaces"], start=1):
                 structures.append(Structure(kind, i, tuple(space(t) for t in spaces),
                                             int(table["bonus"])))

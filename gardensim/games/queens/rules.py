@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core.errors import ConfigError
+from gardensim.core.files import read_text
 from gardensim.paths import DATA_DIR
 
 QUEENS_DIR = DATA_DIR / "queens"
@@ -200,5 +201,4 @@ def parse_rules(raw: dict[str, Any]) -> QueensRules:
 
 @cache
 def load_rules(path: Path = RULES_FILE) -> QueensRules:
-    with path.open("rb") as fh:
-        return parse_rules(tomllib.load(fh))
+    return parse_rules(tomllib.loads(read_text(path, "rules file")))
