@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 
 from gardensim.core.registry import make_bot
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.sim.play import play_game
 
 

@@ -34,9 +34,9 @@ import numpy as np  # noqa: E402
 
 from gardensim.bots.mcts import MCTSBot  # noqa: E402
 from gardensim.core import seeding  # noqa: E402
-from gardensim.games.gazebo.game import GazeboGame  # noqa: E402
 from gardensim.games.gazebo.kernel import KernelGame, mcts, play  # noqa: E402
 from gardensim.games.gazebo.kernel.session import KernelBot, kernel_bot  # noqa: E402
+from gardensim.games.gazebo.rules.game import GazeboGame  # noqa: E402
 
 #: moves between two benchmarked positions of a game
 STRIDE = 7

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gardensim.games.gazebo.board import available_boards, load_board
-from gardensim.games.gazebo.render import board_png
+from gardensim.games.gazebo.rules.board import available_boards, load_board
+from gardensim.games.gazebo.rules.render import board_png
 
 IMG = Path(__file__).resolve().parent / "img"
 

@@ -36,7 +36,7 @@ from gardensim.sim.play import play_game, seating  # noqa: E402
 from gardensim.stats import wilson_interval  # noqa: E402
 
 #: game -> module holding ``weights()``, ``TERMS`` and ``WEIGHTS_FILE``.
-EVALUATIONS = {"gazebo": "gardensim.games.gazebo.evaluation"}
+EVALUATIONS = {"gazebo": "gardensim.games.gazebo.rules.evaluation"}
 
 
 def weighted_greedy(values: dict[str, float]) -> GreedyBot:

@@ -15,7 +15,7 @@ import pytest
 
 import gardensim
 from gardensim.cli import main
-from gardensim.games.gazebo.board import BOARDS_DIR, MAX_CELLS
+from gardensim.games.gazebo.rules.board import BOARDS_DIR, MAX_CELLS
 from gardensim.sim.store import BATCH_LOG, MANIFEST
 from gardensim.sim.study import MAX_GAMES
 
@@ -472,7 +472,7 @@ def test_replay_of_a_stored_game_refuses_a_board_argument(tmp_path, capsys):
 def test_the_largest_board_accepted_gives_games_that_replay(tmp_path):
     """The limit is the action encoding's: every placement code of a board of MAX_CELLS cells
     stays below the draw codes, one more cell would not, and stored games replay."""
-    from gardensim.games.gazebo.geometry import DRAW_GENERAL
+    from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL
     from gardensim.sim.api import replay_stored
 
     def highest_placement(cells: int) -> int:

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from gardensim.cli import main
-from gardensim.games.gazebo.ruleset import RULES
+from gardensim.games.gazebo.rules.ruleset import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-pytest.importorskip("gardensim.games.gazebo.game")
+pytest.importorskip("gardensim.games.gazebo.rules.game")
 
 from gardensim.core import registry  # noqa: E402
 from gardensim.sim.play import play_game  # noqa: E402

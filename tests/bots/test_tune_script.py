@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gardensim.games.gazebo.evaluation import weights
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.evaluation import weights
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.sim.play import play_game
 
 ROOT = Path(__file__).resolve().parents[2]

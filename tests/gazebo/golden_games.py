@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core import registry
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import play_token, replay_actions
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.replay import play_token, replay_actions
 from gardensim.sim.play import play_game
 
 GOLDEN = Path(__file__).parent / "golden"

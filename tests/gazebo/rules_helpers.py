@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from gardensim.games.gazebo.replay import replay
+from gardensim.games.gazebo.rules.replay import replay
 
 RULE_BOARDS = Path(__file__).resolve().parent / "rule_boards"
 #: the engine the sandbox replays of the rule tests run on (``python`` or ``fast``)
@@ -30,7 +30,7 @@ def sandbox(board: Any, players: int, moves: Sequence[str] | str,
     if ENGINE == "fast":
         from gardensim.games.gazebo.kernel.coverage import COVERAGE
         from gardensim.games.gazebo.kernel.sandbox import replay as kernel_replay
-        from gardensim.games.gazebo.ruleset import RULES
+        from gardensim.games.gazebo.rules.ruleset import RULES
 
         options = RULES.validate(kwargs.get("options"), players)
         refusal = COVERAGE.option_refusal(RULES, options, players)

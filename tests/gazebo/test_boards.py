@@ -11,14 +11,14 @@ import pytest
 
 from gardensim.cli import main
 from gardensim.core.errors import BoardFormatError
-from gardensim.games.gazebo.board import (
+from gardensim.games.gazebo.rules.board import (
     OPEN_CELLS,
     Board,
     available_boards,
     load_board,
     parse_board,
 )
-from gardensim.games.gazebo.render import board_summary, board_text
+from gardensim.games.gazebo.rules.render import board_summary, board_text
 
 GARDENS = ["aviary", "butterfly", "botanical", "jungle", "qin"]
 #: "roughly 150 open cells" (issue 2), as an accepted range.

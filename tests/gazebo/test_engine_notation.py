@@ -9,10 +9,10 @@ import pytest
 
 from gardensim.cli import main
 from gardensim.core.errors import IllegalMoveError
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.geometry import DECLINE, DRAW_GENERAL, DRAW_PRIVATE, DRAW_RESERVE
-from gardensim.games.gazebo.notation import NotationError, parse_action, parse_placement
-from gardensim.games.gazebo.replay import ReplayError, replay
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.geometry import DECLINE, DRAW_GENERAL, DRAW_PRIVATE, DRAW_RESERVE
+from gardensim.games.gazebo.rules.notation import NotationError, parse_action, parse_placement
+from gardensim.games.gazebo.rules.replay import ReplayError, replay
 
 #: A 5x3 garden: flower start squares at A2 and E2.
 TWO_STARTS = "name: Two starts\nplayers: 2-4\n---\n. . . . .\nf . . . f\n. . . . .\n"

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 
 def midgame(board: str, players: int, draw: str, seed: int, actions: int = 25):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gardensim.core.errors import ConfigError
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.options import OPTION_NAMES, validate_options
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.options import OPTION_NAMES, validate_options
 
 
 @pytest.mark.parametrize(

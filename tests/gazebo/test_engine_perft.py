@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import play_token, replay_actions
-from gardensim.games.gazebo.rules import PLACE
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.replay import play_token, replay_actions
+from gardensim.games.gazebo.rules.rulings import PLACE
 from gardensim.paths import DATA_DIR
 
 POSITIONS = json.loads((DATA_DIR / "gazebo" / "perft.json").read_text())

@@ -13,9 +13,9 @@ from collections import Counter
 
 import pytest
 
-from gardensim.games.gazebo.dominoes import type_of
-from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.dominoes import type_of
+from gardensim.games.gazebo.rules.fields import BIG, HELD, SMALL, THREAT
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 #: (board, players, draw, partnership, games): spread over every garden, player count,
 #: drawing system and the partnership mode; 1,040 games in all.

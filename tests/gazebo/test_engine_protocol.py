@@ -10,8 +10,8 @@ import pytest
 
 from gardensim.core.conformance import check_game
 from gardensim.core.registry import make_game
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.rules import PLACE
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.rulings import PLACE
 
 
 @pytest.mark.parametrize(

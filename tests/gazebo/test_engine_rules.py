@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.geometry import DRAW_GENERAL, DRAW_PRIVATE, DRAW_RESERVE
-from gardensim.games.gazebo.replay import ReplayError, replay
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL, DRAW_PRIVATE, DRAW_RESERVE
+from gardensim.games.gazebo.rules.replay import ReplayError, replay
 
 
 def garden(tmp_path: Path, rows: str, name: str = "g") -> str:

@@ -17,11 +17,11 @@ from unittest import mock
 import pytest
 
 from gardensim.core.protocol import TERMINAL, GameState
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.notation import parse_action
-from gardensim.games.gazebo.replay import play_token
-from gardensim.games.gazebo.rules import EXTRA, OVER, PLACE
-from gardensim.games.gazebo.state import GazeboState
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.notation import parse_action
+from gardensim.games.gazebo.rules.replay import play_token
+from gardensim.games.gazebo.rules.rulings import EXTRA, OVER, PLACE
+from gardensim.games.gazebo.rules.state import GazeboState
 
 from .rules_helpers import board_path, dumps
 

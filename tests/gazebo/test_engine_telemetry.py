@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from gardensim.core.registry import make_bot
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import replay_actions
-from gardensim.games.gazebo.telemetry import EVENT_TYPES
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.replay import replay_actions
+from gardensim.games.gazebo.rules.telemetry import EVENT_TYPES
 from gardensim.sim.play import play_game
 
 RUNNER_COLUMNS = {"turn", "seat", "bot", "decision_s", "game"}

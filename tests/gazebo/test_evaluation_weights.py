@@ -10,8 +10,8 @@ import pytest
 from gardensim.bots.spec import format_weights, parse_weights
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError
-from gardensim.games.gazebo.evaluation import TERMS, weights
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.evaluation import TERMS, weights
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 
 def _positions(count: int) -> list:

@@ -1,4 +1,4 @@
-"""The tuned engine against the plain reference resolver (``games/gazebo/reference.py``).
+"""The tuned engine against the plain reference resolver (``tests/gazebo/oracle/reference.py``).
 
 Random games over every board, 2-4 players, partnership, the three drawing systems and the rule
 options; at every placement both must agree that it is legal, log the same events in the same
@@ -14,12 +14,12 @@ import random
 
 import pytest
 
-from gardensim.games.gazebo import reference
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.geometry import DRAW_GENERAL
-from gardensim.games.gazebo.observation import LEDGER
-from gardensim.games.gazebo.rules import EXTRA, PLACE
-from gardensim.games.gazebo.state import GazeboState
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL
+from gardensim.games.gazebo.rules.observation import LEDGER
+from gardensim.games.gazebo.rules.rulings import EXTRA, PLACE
+from gardensim.games.gazebo.rules.state import GazeboState
+from tests.gazebo.oracle import reference
 
 BOARDS = ("aviary", "botanical", "butterfly", "jungle", "qin")
 GAMES = 300

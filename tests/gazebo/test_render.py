@@ -12,8 +12,8 @@ import sys
 import pytest
 from matplotlib.colors import to_hex
 
-from gardensim.games.gazebo.board import Board, available_boards, load_board
-from gardensim.games.gazebo.render import (
+from gardensim.games.gazebo.rules.board import Board, available_boards, load_board
+from gardensim.games.gazebo.rules.render import (
     TERRAIN_COLOURS,
     board_figure,
     board_png,
@@ -77,7 +77,7 @@ def gazebo_markers(ax) -> dict[int, int]:
 
 def test_importing_render_does_not_import_matplotlib() -> None:
     """The CLI and the engine import this module; matplotlib must wait for the first picture."""
-    code = "import sys, gardensim.games.gazebo.render; print('matplotlib' in sys.modules)"
+    code = "import sys, gardensim.games.gazebo.rules.render; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -198,7 +198,7 @@ def test_engine_positions_draw_one_marker_per_gazebo_on_the_board(name: str) -> 
     """The picture agrees with the engine's own count (on_board) mid-game and at the end."""
     import random
 
-    from gardensim.games.gazebo.game import GazeboGame
+    from gardensim.games.gazebo.rules.game import GazeboGame
 
     game = GazeboGame(name, 3)
     state = game.new_initial_state(7)
@@ -214,7 +214,7 @@ def test_engine_positions_draw_one_marker_per_gazebo_on_the_board(name: str) -> 
 
 
 def test_state_shows_itself_as_a_picture_in_notebooks() -> None:
-    from gardensim.games.gazebo.game import GazeboGame
+    from gardensim.games.gazebo.rules.game import GazeboGame
 
     state = GazeboGame("aviary", players=2).new_initial_state(3)
     html = state._repr_html_()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from gardensim.games.gazebo.replay import ReplayError
+from gardensim.games.gazebo.rules.replay import ReplayError
 
 from .rules_helpers import cells, dumps, events, gazebos_total, nook_with, of_type, patio, play
 

@@ -19,8 +19,8 @@ import random
 
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import ReplayError
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.replay import ReplayError
 
 from .rules_helpers import cells, dumps, events, gazebos_total, nook_with, of_type, play, sandbox
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from gardensim.games.gazebo.fields import draw_entry
-from gardensim.games.gazebo.geometry import DRAW_GENERAL, DRAW_RESERVE
-from gardensim.games.gazebo.records import Nook
-from gardensim.games.gazebo.rules import Phase, absorb_fault, gazebos_kept, winners
-from gardensim.games.gazebo.ruleset import RULES
+from gardensim.games.gazebo.rules.fields import draw_entry
+from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL, DRAW_RESERVE
+from gardensim.games.gazebo.rules.records import Nook
+from gardensim.games.gazebo.rules.ruleset import RULES
+from gardensim.games.gazebo.rules.rulings import Phase, absorb_fault, gazebos_kept, winners
 
 EMPTY: frozenset[int] = frozenset()
 BIG = RULES.option("big_nook").default  # the rulebook's five squares

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import ReplayError
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.replay import ReplayError
 
 from .rules_helpers import board_path, dumps, events, of_type, patio, play, types
 

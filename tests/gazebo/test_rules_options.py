@@ -17,7 +17,7 @@ import pytest
 
 from gardensim.cli import main
 from gardensim.core.errors import ConfigError
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 from .rules_helpers import board_path, cells, dumps, events, nook_with, play
 

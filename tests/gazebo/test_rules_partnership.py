@@ -12,7 +12,7 @@ import random
 import pytest
 
 from gardensim.core.errors import ConfigError
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 from .rules_helpers import board_path, dumps, play
 

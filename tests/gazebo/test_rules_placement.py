@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 
 from gardensim.core.errors import IllegalMoveError
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.replay import ReplayError
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.replay import ReplayError
 
 from .rules_helpers import board_path, cells, nook_with, play
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 from .rules_helpers import board_path, kind
 

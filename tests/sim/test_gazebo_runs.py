@@ -12,7 +12,7 @@ from gardensim.paths import DATA_DIR
 from gardensim.sim import api, frames
 from tests.sim.helpers import assert_same_frames, read_now
 
-gazebo = pytest.importorskip("gardensim.games.gazebo.game")
+gazebo = pytest.importorskip("gardensim.games.gazebo.rules.game")
 
 DRAW_ARMS = [{"name": "gazebo-draw", "draw": "gazebo"}, {"name": "qin-draw", "draw": "qin"}]
 

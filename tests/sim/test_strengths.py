@@ -105,7 +105,7 @@ def test_an_arm_name_with_the_strength_mark_is_refused():
 
 
 def test_example_study_file_sweeps_three_strengths_under_both_drawing_systems():
-    pytest.importorskip("gardensim.games.gazebo.game")
+    pytest.importorskip("gardensim.games.gazebo.rules.game")
     arms = Study.from_file(EXAMPLE).resolve()
     assert [a.name for a in arms] == [
         f"{draw}@{s}" for draw in ("gazebo-draw", "qin-draw")
@@ -114,7 +114,7 @@ def test_example_study_file_sweeps_three_strengths_under_both_drawing_systems():
 
 def test_gardensim_simulate_plays_the_example_study_end_to_end(tmp_path, capsys):
     """The shipped file with its game count and mcts budget cut down so the test stays fast."""
-    pytest.importorskip("gardensim.games.gazebo.game")
+    pytest.importorskip("gardensim.games.gazebo.rules.game")
     text, cuts = re.subn(r"(?m)^games = \d+", "games = 2", EXAMPLE.read_text())
     text, iters = re.subn(r"mcts:iters=\d+", "mcts:iters=2", text)
     assert cuts == iters == 1

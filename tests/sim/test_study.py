@@ -25,7 +25,7 @@ def test_issue_study_file_reads_as_written():
 
 
 def test_issue_study_resolves_to_engine_games_per_arm():
-    pytest.importorskip("gardensim.games.gazebo.game")
+    pytest.importorskip("gardensim.games.gazebo.rules.game")
     pytest.importorskip("gardensim.bots.greedy")
     arms = Study.from_file(ISSUE_STUDY).resolve()
     assert [a.config["options"] for a in arms] == [
@@ -157,7 +157,7 @@ def test_without_rotation_seats_keep_the_lineup():
 
 @pytest.mark.parametrize("name", ["aviary-2p-draw", "aviary-2p-handicap", "aviary-2p-ladder"])
 def test_shipped_study_files_resolve(name):
-    pytest.importorskip("gardensim.games.gazebo.game")
+    pytest.importorskip("gardensim.games.gazebo.rules.game")
     pytest.importorskip("gardensim.bots.greedy")
     arms = Study.from_file(DATA_DIR / "studies" / f"{name}.toml").resolve()
     assert len(arms) == 2 and all(a.lineups for a in arms)

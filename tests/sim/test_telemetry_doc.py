@@ -31,7 +31,7 @@ def test_runner_columns_are_documented_with_their_dtypes():
 
 
 def test_gazebo_columns_are_documented_with_their_dtypes():
-    game = pytest.importorskip("gardensim.games.gazebo.game").GazeboGame
+    game = pytest.importorskip("gardensim.games.gazebo.rules.game").GazeboGame
     docs = documented()
     for column, dtype in {**game.game_columns, **game.turn_columns}.items():
         assert docs.get(column) == dtype, column

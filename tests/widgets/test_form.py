@@ -3,8 +3,8 @@ board → player counts, players → one bot box per seat."""
 
 from __future__ import annotations
 
-from gardensim.games.gazebo.board import available_boards
-from gardensim.games.gazebo.ruleset import DRAW_SYSTEMS
+from gardensim.games.gazebo.rules.board import available_boards
+from gardensim.games.gazebo.rules.ruleset import DRAW_SYSTEMS
 from gardensim.games.pavilion.boards import BOARD_NAMES
 from gardensim.widgets.form import StudyForm
 

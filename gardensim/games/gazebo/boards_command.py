@@ -10,8 +10,8 @@ import argparse
 from pathlib import Path
 
 from gardensim.core.errors import FileAccessError, file_errors
-from gardensim.games.gazebo.board import available_boards, load_board
-from gardensim.games.gazebo.render import board_summary, board_text
+from gardensim.games.gazebo.rules.board import available_boards, load_board
+from gardensim.games.gazebo.rules.render import board_summary, board_text
 
 #: Columns of ``boards list``: (summary key, heading).
 LIST_COLUMNS = [
@@ -74,7 +74,7 @@ def run_show(args: argparse.Namespace) -> int:
     )
     print(board_text(board))
     if args.png:
-        from gardensim.games.gazebo.render import board_png
+        from gardensim.games.gazebo.rules.render import board_png
 
         with file_errors(args.png, "picture"):
             args.png.write_bytes(board_png(board))

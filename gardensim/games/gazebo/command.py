@@ -1,6 +1,6 @@
 """``gardensim gazebo replay|play``: show a move list, a stored game or one seeded game.
 
-Thin: the sandbox replay lives in :mod:`gardensim.games.gazebo.replay`; an illegal move raises
+Thin: the sandbox replay lives in :mod:`gardensim.games.gazebo.rules.replay`; an illegal move raises
 ReplayError, which the CLI prints as one line (``move 3 FW@E5S: cell occupied``), exit status 2.
 ``--run RUN --game N`` rebuilds a game stored by ``gardensim simulate`` through the rules.
 """
@@ -85,7 +85,7 @@ def _event_text(event: dict[str, Any]) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from gardensim.games.gazebo.replay import replay
+    from gardensim.games.gazebo.rules.replay import replay
 
     _check_replay_arguments(args)
     if args.run is not None:
@@ -103,8 +103,8 @@ def run_replay(args: argparse.Namespace) -> int:
 def _dealt(args: argparse.Namespace) -> dict[str, Any]:
     """A real game dealt from ``--seed``: a stored game's ``moves`` and ``seed`` replay to
     the very position ``--run RUN --game N`` rebuilds."""
-    from gardensim.games.gazebo.game import GazeboGame
-    from gardensim.games.gazebo.replay import replay_actions
+    from gardensim.games.gazebo.rules.game import GazeboGame
+    from gardensim.games.gazebo.rules.replay import replay_actions
 
     if args.seed < 0:
         raise ConfigError(f"--seed must be a non-negative integer, got {args.seed}")
@@ -139,7 +139,7 @@ def _check_replay_arguments(args: argparse.Namespace) -> None:
 
 def _stored(args: argparse.Namespace) -> dict[str, Any]:
     from gardensim.core import registry
-    from gardensim.games.gazebo.replay import replay_actions
+    from gardensim.games.gazebo.rules.replay import replay_actions
     from gardensim.sim.api import stored_game
 
     if args.game is None:
@@ -153,8 +153,8 @@ def _stored(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_play(args: argparse.Namespace) -> int:
     from gardensim.core import registry
-    from gardensim.games.gazebo.game import GazeboGame
-    from gardensim.games.gazebo.replay import replay_actions
+    from gardensim.games.gazebo.rules.game import GazeboGame
+    from gardensim.games.gazebo.rules.replay import replay_actions
     from gardensim.sim.play import choose_engine, play_game
 
     game = GazeboGame(args.board, args.players, parse_options(args.option))
@@ -176,7 +176,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _sandbox(args: argparse.Namespace, replay: Any) -> dict[str, Any]:
-    from gardensim.games.gazebo.replay import ReplayError
+    from gardensim.games.gazebo.rules.replay import ReplayError
 
     try:
         return replay(

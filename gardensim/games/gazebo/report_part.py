@@ -92,7 +92,7 @@ def pictures(runs: Sequence[Any]) -> list[tuple[str, Figure]]:
     Only runs stored on disk can be replayed; the engine is imported here, in the game's own
     report part, never in the analysis.
     """
-    from gardensim.games.gazebo.render import board_figure
+    from gardensim.games.gazebo.rules.render import board_figure
     from gardensim.report.builder import study_dict
     from gardensim.sim.api import replay_stored
 

@@ -27,9 +27,9 @@ QUESTIONS = (
 SPEC = GameSpec(
     name="gazebo",
     title="Gazebo",
-    game=f"{_HERE}.game:GazeboGame",
+    game=f"{_HERE}.rules.game:GazeboGame",
     default_board="aviary",
-    boards=f"{_HERE}.board:available_boards",
+    boards=f"{_HERE}.rules.board:available_boards",
     min_players=2,
     max_players=4,
     columns=Columns(
@@ -48,13 +48,13 @@ SPEC = GameSpec(
         questions=QUESTIONS,
         pictures=f"{_HERE}.report_part:pictures",
     ),
-    widgets=WidgetChoices(option="draw", choices=f"{_HERE}.ruleset:DRAW_SYSTEMS"),
+    widgets=WidgetChoices(option="draw", choices=f"{_HERE}.rules.ruleset:DRAW_SYSTEMS"),
     commands=(f"{_HERE}.command", f"{_HERE}.boards_command"),
     handicap=f"{_HERE}.handicap",
-    renderer=f"{_HERE}.render:board_figure",
+    renderer=f"{_HERE}.rules.render:board_figure",
     seat_extras=f"{_HERE}.questions:compensation_sentences",
     legacy_keys=("draw", "partnership"),
-    rules=f"{_HERE}.ruleset:RULES",
+    rules=f"{_HERE}.rules.ruleset:RULES",
     fast_engine=f"{_HERE}.kernel.fast:fast_player",
     fast_coverage=f"{_HERE}.kernel.coverage:COVERAGE",
 )

@@ -10,9 +10,9 @@ import pytest
 from numba import typeof, types
 
 from gardensim.core import registry
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, handles, play
 from gardensim.games.gazebo.kernel.session import kernel_bot
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.sim import frames
 from gardensim.sim.play import lineup_seating, play_game, play_games
 

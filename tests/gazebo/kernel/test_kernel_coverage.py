@@ -19,7 +19,7 @@ from gardensim.core.errors import ConfigError
 from gardensim.core.fastpath import EVERY
 from gardensim.games.gazebo.kernel.coverage import COVERAGE
 from gardensim.games.gazebo.kernel.layout import MASK_BITS
-from gardensim.games.gazebo.ruleset import RULES
+from gardensim.games.gazebo.rules.ruleset import RULES
 from gardensim.sim.conformance import check_fast_engine
 from gardensim.sim.play import choose_engine
 from tests.support.strategies import covered_options

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, handles, play
 from gardensim.games.gazebo.kernel.jit import njit
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 
 @njit

@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, evaluate, lookahead, play
 from gardensim.games.gazebo.kernel.layout import EXTRA, GLEN, GPTR, PHASE, PLACE, PLAYER
 from gardensim.games.gazebo.kernel.session import KernelBot
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.kernels import pyrandom
 
 from ..rules_helpers import board_path

@@ -15,8 +15,8 @@ import pytest
 
 from gardensim.bots.mcts import MCTSBot
 from gardensim.core.registry import make_bot
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, kernel_bot, mcts, play
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.sim.play import engine_name, play_game
 
 GAMES = [

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from gardensim.core import registry
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, play
 from gardensim.games.gazebo.kernel.session import KernelBot, kernel_bot
+from gardensim.games.gazebo.rules.game import GazeboGame
 
 BOARDS = ("aviary", "botanical", "butterfly", "jungle", "qin")
 CONFIGS = [

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from gardensim.core import registry
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame
 from gardensim.games.gazebo.kernel.layout import new_state
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.kernels import pyrandom
 from gardensim.sim.play import play_game
 

@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 from gardensim.core.registry import make_bot
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame, legality, play
 from gardensim.games.gazebo.kernel.layout import (
     EVN,
@@ -31,6 +30,7 @@ from gardensim.games.gazebo.kernel.layout import (
     open_words,
 )
 from gardensim.games.gazebo.kernel.session import KernelBot
+from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.sim.play import play_game
 
 BOARDS = ("aviary", "butterfly", "botanical", "jungle", "qin")

@@ -13,10 +13,10 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from gardensim.games.gazebo.game import GazeboGame
 from gardensim.games.gazebo.kernel import KernelGame
 from gardensim.games.gazebo.kernel import telemetry as ktel
 from gardensim.games.gazebo.kernel.facts import game_row
+from gardensim.games.gazebo.rules.game import GazeboGame
 from tests.gazebo.kernel.test_kernel_replay import bots_for
 
 CONFIGS = [

@@ -19,7 +19,8 @@ from typing import Any
 from gardensim.kernels import cache
 
 _HERE = Path(__file__).resolve().parent
-cache.keep_fresh(_HERE, Path(cache.__file__).resolve().parent, _HERE.parent / "ruleset.py")
+cache.keep_fresh(_HERE, Path(cache.__file__).resolve().parent,
+                 _HERE.parent / "rules" / "ruleset.py")
 
 __all__ = ["KernelBot", "KernelGame", "KernelRecord", "kernel_bot"]
 

@@ -1,7 +1,7 @@
 """The rules of Gazebo compiled with numba: the turn flow and ``apply_action``
 (``state.py``), with legality in ``legality.py`` and event resolution in ``events.py``.
 
-Together a restatement of the readable engine (``games/gazebo/events.py``, ``legality.py``,
+Together a restatement of the readable engine (``games/gazebo/rules/events.py``, ``legality.py``,
 ``state.py``, ``rules.py``) over the flat position of ``layout.py``, in the same order of
 resolution (rulings 14, 22), with the same action codes, so a game played here replays move by
 move there (the tests do exactly that). Of the readable engine's incremental indexes this one

@@ -1,5 +1,5 @@
 """The greedy evaluation compiled: the same terms, weights and float operations as
-``games/gazebo/evaluation.py``, so a position gets the very same value in both engines (the
+``games/gazebo/rules/evaluation.py``, so a position gets the very same value in both engines (the
 tests compare them exactly, action by action).
 
 Where the readable engine keeps per-seat aggregates and nook halos incrementally, this scans

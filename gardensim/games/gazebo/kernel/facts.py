@@ -28,7 +28,7 @@ from gardensim.games.gazebo.kernel.layout import (
     TURN,
     WINMASK,
 )
-from gardensim.games.gazebo.telemetry import SEATS
+from gardensim.games.gazebo.rules.telemetry import SEATS
 
 #: the end reason of a game won by placing a last gazebo (``END_REASONS``)
 END_LAST_GAZEBO = END_REASONS.index("last-gazebo")

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from gardensim.games.gazebo.dominoes import Deal, deal
-from gardensim.games.gazebo.geometry import Geometry
+from gardensim.games.gazebo.rules.dominoes import Deal, deal
+from gardensim.games.gazebo.rules.geometry import Geometry
 
 #: Patios, and vases, a board may have: each nook keeps those it borders as one int32 bit mask
 #: (``coverage.board_limits`` sends a bigger board to the readable engine).

@@ -46,7 +46,7 @@ from gardensim.games.gazebo.kernel.layout import (
     W_LEGAL,
     ZEN,
 )
-from gardensim.games.gazebo.ruleset import RULES
+from gardensim.games.gazebo.rules.ruleset import RULES
 from gardensim.kernels import pyrandom
 
 DRAW_GENERAL = 1 << 14

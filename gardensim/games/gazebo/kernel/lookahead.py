@@ -1,5 +1,5 @@
 """What the one-ply values of the compiled engine share (the kernel's side of
-``games/gazebo/lookahead.py``, whose docstring has the argument).
+``games/gazebo/rules/lookahead.py``, whose docstring has the argument).
 
 Most legal placements are *plain*: each colour of the domino joins at most one nook or makes
 one nook of the lone squares it meets, and no nook becomes big. After a plain placement the

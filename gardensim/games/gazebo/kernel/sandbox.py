@@ -1,5 +1,5 @@
 """The kernel in a sandbox: placement tokens with hands and piles ignored, as the rule tests and
-``gardensim gazebo replay`` describe positions (``games/gazebo/replay.py``), so the rulebook
+``gardensim gazebo replay`` describe positions (``games/gazebo/rules/replay.py``), so the rulebook
 tests run on the engine that plays the studies as well as on the readable one.
 
 Every seat holds two dominoes of every type and the piles are empty: any domino may be placed
@@ -19,10 +19,6 @@ import numpy as np
 from numba import njit
 
 from gardensim.core.errors import ConfigError
-from gardensim.games.gazebo.board import Board
-from gardensim.games.gazebo.dominoes import COLORS, Deal
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.geometry import DECLINE, PATIO_NAMES
 from gardensim.games.gazebo.kernel.coverage import COVERAGE
 from gardensim.games.gazebo.kernel.layout import (
     END,
@@ -53,14 +49,18 @@ from gardensim.games.gazebo.kernel.layout import (
 )
 from gardensim.games.gazebo.kernel.legality import absorb_fault, gather
 from gardensim.games.gazebo.kernel.session import CONTRACT_EVENTS, KernelGame
-from gardensim.games.gazebo.notation import (
+from gardensim.games.gazebo.rules.board import Board
+from gardensim.games.gazebo.rules.dominoes import COLORS, Deal
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.geometry import DECLINE, PATIO_NAMES
+from gardensim.games.gazebo.rules.notation import (
     NotationError,
     cell_problem,
     parse_action,
     parse_placement,
 )
-from gardensim.games.gazebo.replay import ReplayError, tokens
-from gardensim.games.gazebo.ruleset import RULES
+from gardensim.games.gazebo.rules.replay import ReplayError, tokens
+from gardensim.games.gazebo.rules.ruleset import RULES
 
 #: each domino type in every sandbox hand: one more than a turn can place
 SANDBOX_HAND = 2

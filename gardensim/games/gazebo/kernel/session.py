@@ -1,7 +1,7 @@
 """The kernel seen from Python: one rules configuration, its tables, dealing and playing games,
 and the kernel's event log read back in the contract's form.
 
-:class:`KernelGame` wraps a :class:`~gardensim.games.gazebo.game.GazeboGame` (which validated
+:class:`KernelGame` wraps a :class:`~gardensim.games.gazebo.rules.game.GazeboGame` (which validated
 the options and built the geometry) so both engines play exactly one configuration, and
 :func:`kernel_bot` says whether a bot of the readable engine has a kernel version.
 """
@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 
 from gardensim.core import seeding
-from gardensim.games.gazebo.evaluation import weight_tuple
 from gardensim.games.gazebo.kernel import engine, evaluate, facts, handles, mcts, play
 from gardensim.games.gazebo.kernel.deal import deal_into
 from gardensim.games.gazebo.kernel.layout import (
@@ -41,6 +40,7 @@ from gardensim.games.gazebo.kernel.layout import (
     board_tables,
     new_state,
 )
+from gardensim.games.gazebo.rules.evaluation import weight_tuple
 from gardensim.kernels import pyrandom
 
 #: contract events (the ledger and draws are telemetry's)

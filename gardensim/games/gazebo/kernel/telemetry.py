@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from gardensim.games.gazebo.geometry import DRAW_NAMES
 from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     EV_DRAW,
@@ -31,7 +30,8 @@ from gardensim.games.gazebo.kernel.layout import (
     O_START,
 )
 from gardensim.games.gazebo.kernel.session import BatchLogs
-from gardensim.games.gazebo.telemetry import EVENT_TYPES, SEATS
+from gardensim.games.gazebo.rules.geometry import DRAW_NAMES
+from gardensim.games.gazebo.rules.telemetry import EVENT_TYPES, SEATS
 
 _PILE_WORDS = [DRAW_NAMES[code] for code in sorted(DRAW_NAMES)]
 _EVENT_COLUMNS = [f"ev_{kind}" for kind in EVENT_TYPES[:-1]]

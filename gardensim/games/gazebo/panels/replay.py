@@ -45,7 +45,7 @@ def game_steps(run: Run | str | Path, game: int, arm: str | None = None) -> list
     config, seed, moves = stored_game(run, game, arm)
     if config["game"] != "gazebo":
         raise ConfigError(f"game replay draws Gazebo boards; this run is of {config['game']!r}")
-    from gardensim.games.gazebo.replay import play_token, replay_actions
+    from gardensim.games.gazebo.rules.replay import play_token, replay_actions
 
     engine = registry.make_game(config["game"], config["board"], config["players"],
                                 config["options"])
@@ -151,7 +151,7 @@ def step_png(board: Any, step: Step, title: str) -> bytes:
     """The board after ``step``, with the domino that move laid outlined."""
     from matplotlib.patches import Rectangle
 
-    from gardensim.games.gazebo.render import draw_board
+    from gardensim.games.gazebo.rules.render import draw_board
 
     ax = draw_board(board, state=step.state)
     ax.set_title(title, fontsize=10)

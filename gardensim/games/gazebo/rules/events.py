@@ -21,10 +21,10 @@ from bisect import bisect_left, insort
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
-from gardensim.games.gazebo.geometry import PATIO_GAZEBOS
-from gardensim.games.gazebo.records import Nook, Patio
-from gardensim.games.gazebo.rules import (
+from gardensim.games.gazebo.rules.fields import BIG, HELD, SMALL, THREAT, StateFields
+from gardensim.games.gazebo.rules.geometry import PATIO_GAZEBOS
+from gardensim.games.gazebo.rules.records import Nook, Patio
+from gardensim.games.gazebo.rules.rulings import (
     OVER,
     absorb_winner,
     gazebos_kept,

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gardensim.games.gazebo.dominoes import COLORS, TYPE_NAMES, type_of
-from gardensim.games.gazebo.fields import StateFields
-from gardensim.games.gazebo.geometry import PATIO_NAMES
-from gardensim.games.gazebo.rules import OVER
+from gardensim.games.gazebo.rules.dominoes import COLORS, TYPE_NAMES, type_of
+from gardensim.games.gazebo.rules.fields import StateFields
+from gardensim.games.gazebo.rules.geometry import PATIO_NAMES
+from gardensim.games.gazebo.rules.rulings import OVER
 
 EVENT_KEYS = {"create", "expand", "big"}
 #: entries of ``state.events`` that are the gazebo ledger telemetry reads, not contract events

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gardensim.core.protocol import GameState
-from gardensim.games.gazebo.geometry import DRAW_GENERAL, Geometry
-from gardensim.games.gazebo.records import Nook, Patio
-from gardensim.games.gazebo.rules import Phase
+from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL, Geometry
+from gardensim.games.gazebo.rules.records import Nook, Patio
+from gardensim.games.gazebo.rules.rulings import Phase
 
 
 def draw_entry(entry: int) -> tuple[int, int, int]:

@@ -1,7 +1,7 @@
 """Pictures and text views of a Gazebo garden and of any game state on it (issue 5, Pictures).
 
 Drawing lives apart from the rules, in the pgx manner: this module only reads a
-:class:`~gardensim.games.gazebo.board.Board` and a state in the ``to_dict()`` format of
+:class:`~gardensim.games.gazebo.rules.board.Board` and a state in the ``to_dict()`` format of
 ``docs/gazebo-engine-contract.md`` (``squares``, ``dominoes``, ``nooks``, ``patios``, ``supply``,
 ``on_board``...), so it can draw a live state, a replay's JSON or a hand-made position alike.
 
@@ -19,8 +19,8 @@ import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gardensim.games.gazebo.board import Board, load_board
-from gardensim.games.gazebo.geometry import PATIO_CODES, PATIO_GAZEBOS
+from gardensim.games.gazebo.rules.board import Board, load_board
+from gardensim.games.gazebo.rules.geometry import PATIO_CODES, PATIO_GAZEBOS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -1,6 +1,6 @@
 """The rulings of Gazebo that decide outcomes, each in one place with its number.
 
-Rulings are in ``/work/shared/rules/gazebo-rulings.md``. The engine modules keep the position
+Rulings are in ``docs/rules/gazebo-rulings.md``. The engine modules keep the position
 and its incremental indexes (labels, bitboards, slots, undo trail); whenever they must decide
 *what the rules say* (may these nooks merge, who wins an absorb, how many gazebos a merged nook
 keeps, when a nook is big, who holds a patio, which vases fire, who won the game) they ask a
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
-from gardensim.games.gazebo.geometry import RAISED
-from gardensim.games.gazebo.records import Nook
+from gardensim.games.gazebo.rules.geometry import RAISED
+from gardensim.games.gazebo.rules.records import Nook
 
 #: Absorb faults in the order rulings 23 reports them.
 ABSORB_FAULTS = ("joins two big nooks", "absorbs a big nook", "absorb tie")

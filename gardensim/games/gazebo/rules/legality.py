@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.dominoes import ORIENTATIONS, type_of
-from gardensim.games.gazebo.fields import StateFields
-from gardensim.games.gazebo.geometry import (
+from gardensim.games.gazebo.rules.dominoes import ORIENTATIONS, type_of
+from gardensim.games.gazebo.rules.fields import StateFields
+from gardensim.games.gazebo.rules.geometry import (
     DECLINE,
     DRAW_GENERAL,
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
-from gardensim.games.gazebo.rules import (
+from gardensim.games.gazebo.rules.rulings import (
     DRAW,
     EXTRA,
     OVER,

@@ -15,9 +15,9 @@ from operator import sub
 from typing import Any, ClassVar
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.fields import HELD, StateFields, draw_entry
-from gardensim.games.gazebo.geometry import DRAW_GENERAL, DRAW_NAMES
-from gardensim.games.gazebo.rules import PLACE
+from gardensim.games.gazebo.rules.fields import HELD, StateFields, draw_entry
+from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL, DRAW_NAMES
+from gardensim.games.gazebo.rules.rulings import PLACE
 
 #: Event types; each but the win (the game row's) has a turn column ``ev_<type>``.
 EVENT_TYPES = (

@@ -7,13 +7,13 @@ from typing import Any, ClassVar
 
 from gardensim.core.errors import ConfigError
 from gardensim.core.protocol import Game
-from gardensim.games.gazebo.board import Board, load_board
-from gardensim.games.gazebo.dominoes import deal
-from gardensim.games.gazebo.evaluation import weights as evaluation_weights
-from gardensim.games.gazebo.geometry import Geometry, geometry
-from gardensim.games.gazebo.options import validate_options
-from gardensim.games.gazebo.state import GazeboState
-from gardensim.games.gazebo.telemetry import GAME_COLUMNS, TURN_COLUMNS
+from gardensim.games.gazebo.rules.board import Board, load_board
+from gardensim.games.gazebo.rules.dominoes import deal
+from gardensim.games.gazebo.rules.evaluation import weights as evaluation_weights
+from gardensim.games.gazebo.rules.geometry import Geometry, geometry
+from gardensim.games.gazebo.rules.options import validate_options
+from gardensim.games.gazebo.rules.state import GazeboState
+from gardensim.games.gazebo.rules.telemetry import GAME_COLUMNS, TURN_COLUMNS
 
 
 class GazeboGame(Game):

@@ -12,17 +12,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gardensim.core.errors import IllegalMoveError
-from gardensim.games.gazebo.board import Board
-from gardensim.games.gazebo.game import GazeboGame
-from gardensim.games.gazebo.geometry import DECLINE
-from gardensim.games.gazebo.notation import (
+from gardensim.games.gazebo.rules.board import Board
+from gardensim.games.gazebo.rules.game import GazeboGame
+from gardensim.games.gazebo.rules.geometry import DECLINE
+from gardensim.games.gazebo.rules.notation import (
     NotationError,
     cell_problem,
     parse_action,
     parse_placement,
 )
-from gardensim.games.gazebo.rules import DRAW, EXTRA, OVER, PLACE
-from gardensim.games.gazebo.state import GazeboState
+from gardensim.games.gazebo.rules.rulings import DRAW, EXTRA, OVER, PLACE
+from gardensim.games.gazebo.rules.state import GazeboState
 
 
 class ReplayError(IllegalMoveError):

@@ -4,7 +4,7 @@ Slow and literal on purpose: it shares only the board (``Geometry``: cells, neig
 kinds, special spaces) and the notation with the engine, keeps the position as plain dicts and
 sets, recomputes every same-colour group by flood fill, and evaluates *every* patio after each
 placement, where the engine keeps incremental labels, bitboards and a list of patios to revisit.
-It follows the rulings' order (``/work/shared/rules/gazebo-rulings.md``):
+It follows the rulings' order (``docs/rules/gazebo-rulings.md``):
 
 1. the domino's squares are placed (rulings 3: open cells, one square next to terrain);
 2. per colour, the group of same-coloured squares around each new square is an absorb (2+
@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gardensim.games.gazebo.dominoes import COLORS, ORIENTATIONS
-from gardensim.games.gazebo.geometry import FANCY, PATIO_NAMES, RAISED, Geometry
+from gardensim.games.gazebo.rules.dominoes import COLORS, ORIENTATIONS
+from gardensim.games.gazebo.rules.geometry import FANCY, PATIO_NAMES, RAISED, Geometry
 
 
 @dataclass(eq=False)

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from gardensim.games.gazebo.board import Board
-from gardensim.games.gazebo.dominoes import COLORS, type_of
+from gardensim.games.gazebo.rules.board import Board
+from gardensim.games.gazebo.rules.dominoes import COLORS, type_of
 
 #: Patio kind codes.
 REGULAR, FANCY, RAISED = 1, 2, 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gardensim.games.gazebo.ruleset import DRAW_SYSTEMS, RULES
+from gardensim.games.gazebo.rules.ruleset import DRAW_SYSTEMS, RULES
 
 __all__ = ["DRAW_SYSTEMS", "OPTION_NAMES", "validate_options"]
 

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from gardensim.core.protocol import Action
-from gardensim.games.gazebo.evaluation import count_exposed, logistic
-from gardensim.games.gazebo.events import EMPTY
-from gardensim.games.gazebo.fields import StateFields
-from gardensim.games.gazebo.geometry import DRAW_GENERAL
-from gardensim.games.gazebo.legality import XY
-from gardensim.games.gazebo.rules import EXTRA, PLACE, patio_outcome
+from gardensim.games.gazebo.rules.evaluation import count_exposed, logistic
+from gardensim.games.gazebo.rules.events import EMPTY
+from gardensim.games.gazebo.rules.fields import StateFields
+from gardensim.games.gazebo.rules.geometry import DRAW_GENERAL
+from gardensim.games.gazebo.rules.legality import XY
+from gardensim.games.gazebo.rules.rulings import EXTRA, PLACE, patio_outcome
 
 #: open slots with at most one nook square beside them always take some domino (rulings 6).
 #: A placement closes at most 7 slots and puts a nook square beside at most 24 more, so with

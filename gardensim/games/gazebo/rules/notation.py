@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from gardensim.core.errors import IllegalMoveError
-from gardensim.games.gazebo.geometry import (
+from gardensim.games.gazebo.rules.geometry import (
     COLORS,
     DECLINE,
     DRAW_GENERAL,

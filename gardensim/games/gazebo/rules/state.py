@@ -2,7 +2,7 @@
 
 The position is a handful of flat lists indexed by cell (``color``, ``nook_of``, ``patios``),
 two bitboards (``nookmask``: squares in nooks, ``freemask``: uncovered open cells) and a dict of
-:class:`~gardensim.games.gazebo.records.Nook` records by id. Nooks never split (rulings 7), so
+:class:`~gardensim.games.gazebo.rules.records.Nook` records by id. Nooks never split (rulings 7), so
 merging is relabelling. Open placement *slots* (pairs of free cells next to terrain) are kept
 incrementally, as a set and, for sampling, a sorted list, so legal moves never scan the board.
 ``standing`` holds per-seat aggregates the evaluation reads; ``events`` every event so far
@@ -26,22 +26,22 @@ from typing import Any
 
 from gardensim.core.errors import IllegalMoveError
 from gardensim.core.protocol import TERMINAL, Action
-from gardensim.games.gazebo import notation
-from gardensim.games.gazebo.evaluation import EvaluationMixin
-from gardensim.games.gazebo.events import MISSING, EventsMixin
-from gardensim.games.gazebo.fields import N_STANDING, StateFields
-from gardensim.games.gazebo.geometry import (
+from gardensim.games.gazebo.rules import notation
+from gardensim.games.gazebo.rules.evaluation import EvaluationMixin
+from gardensim.games.gazebo.rules.events import MISSING, EventsMixin
+from gardensim.games.gazebo.rules.fields import N_STANDING, StateFields
+from gardensim.games.gazebo.rules.geometry import (
     DECLINE,
     DRAW_GENERAL,
     DRAW_PRIVATE,
     DRAW_RESERVE,
 )
-from gardensim.games.gazebo.legality import LegalityMixin
-from gardensim.games.gazebo.lookahead import LookaheadMixin
-from gardensim.games.gazebo.observation import ObservationMixin
-from gardensim.games.gazebo.records import FREE_PATIO, Nook
-from gardensim.games.gazebo.rules import DRAW, EXTRA, OVER, PLACE, Phase, winners
-from gardensim.games.gazebo.telemetry import TelemetryMixin
+from gardensim.games.gazebo.rules.legality import LegalityMixin
+from gardensim.games.gazebo.rules.lookahead import LookaheadMixin
+from gardensim.games.gazebo.rules.observation import ObservationMixin
+from gardensim.games.gazebo.rules.records import FREE_PATIO, Nook
+from gardensim.games.gazebo.rules.rulings import DRAW, EXTRA, OVER, PLACE, Phase, winners
+from gardensim.games.gazebo.rules.telemetry import TelemetryMixin
 
 __all__ = ["DRAW", "EXTRA", "OVER", "PLACE", "GazeboState", "Phase"]
 
@@ -381,7 +381,7 @@ class GazeboState(
 
     def _repr_html_(self) -> str:
         """The position as a picture when a notebook displays the state (pgx's habit)."""
-        from gardensim.games.gazebo.render import repr_html
+        from gardensim.games.gazebo.rules.render import repr_html
 
         return repr_html(self.geo.board, self)
 

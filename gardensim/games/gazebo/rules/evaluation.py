@@ -19,8 +19,8 @@ from typing import Any
 
 from gardensim.core.errors import ConfigError
 from gardensim.core.files import read_text
-from gardensim.games.gazebo.fields import BIG, HELD, SMALL, THREAT, StateFields
-from gardensim.games.gazebo.rules import OVER
+from gardensim.games.gazebo.rules.fields import BIG, HELD, SMALL, THREAT, StateFields
+from gardensim.games.gazebo.rules.rulings import OVER
 from gardensim.paths import DATA_DIR
 
 WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
