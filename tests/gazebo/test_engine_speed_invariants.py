@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import json
 import random
-from unittest import mock
 
 import pytest
 
-from gardensim.core.protocol import TERMINAL, GameState
+from gardensim.core.protocol import TERMINAL
 from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.games.gazebo.rules.notation import parse_action
 from gardensim.games.gazebo.rules.replay import play_token
 from gardensim.games.gazebo.rules.rulings import EXTRA, OVER, PLACE
-from gardensim.games.gazebo.rules.state import GazeboState
 
 from .rules_helpers import board_path, dumps
 
@@ -184,45 +182,3 @@ def test_listing_leaves_out_a_join_of_two_big_nooks_of_one_owner():
 def snapshot(state) -> tuple:
     return (json.dumps(state.observation(-1), sort_keys=True), sorted(state.slots),
             state.freemask, state.nookmask, state.standing[:], len(state.events), len(state.trail))
-
-
-@pytest.mark.parametrize(("board", "players", "options"), [
-    ("aviary", 2, {}),
-    ("botanical", 2, {"draw": "qin"}),
-    ("jungle", 3, {}),
-    ("butterfly", 4, {"partnership": True}),
-    ("qin", 2, {"draw": "qin-classic"}),
-    # one quiet placement ends the game, another of its type does not (Qin: no draw to wait for)
-    ("four_row", 2, {"draw": "qin"}),
-    ("four_row", 3, {"draw": "qin", "no_move_ends_game": False}),
-    # pedestals and vases give an extra placement instead of the refill Qin drawing makes
-    ("jungle", 2, {"draw": "qin"}),
-    ("butterfly", 2, {"draw": "qin"}),
-    # with no private pile, a zen credit turns the forced general draw into a choice
-    ("aviary", 2, {"private_singles": 0}),
-])
-def test_fast_look_ahead_values_equal_apply_value_undo(board, players, options):
-    """``GazeboState.action_values`` (lookahead.py) shares one value among the plain placements
-    of a key (domino type, nooks created, patio changes, exposed term, zen spaces, extra
-    placement); every value must be exactly what apply, value, undo gives, for the seat to move
-    and for the others, and the position must be left as found. Removing any part of the key,
-    or the lone squares or patios a nook already touches from its analysis, fails here."""
-    rule_board = board == "four_row"
-    game = GazeboGame(board_path(board) if rule_board else board, players, options)
-    shared = checked = 0
-    for seed in range(40 if rule_board else 4):
-        state = game.new_initial_state(seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            before = snapshot(state)
-            for seat in range(players):
-                with mock.patch.object(GazeboState, "_value_after", autospec=True,
-                                       side_effect=GazeboState._value_after) as spy:
-                    fast = state.action_values(seat, actions)
-                assert fast == GameState.action_values(state, seat, actions)
-                shared += len(actions) - spy.call_count
-                checked += len(actions)
-            assert snapshot(state) == before
-            state.apply_action(rng.choice(actions))
-    assert shared > (0 if rule_board else checked / 5)  # the fast path is taken

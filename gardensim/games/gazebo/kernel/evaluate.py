@@ -5,7 +5,7 @@ tests compare them exactly, action by action).
 Where the readable engine keeps per-seat aggregates and nook halos incrementally, this scans
 the nooks, patios and free cells; the sums are the same integers, and the floats are formed in
 the same order. ``action_values`` (greedy's one-ply values) shares one evaluation among the
-plain placements of a look-ahead key, as the readable engine does (``lookahead.py`` in both);
+plain placements of a look-ahead key (``lookahead.py``; the readable engine applies each);
 ``applied_values`` is the plain definition the tests hold it to.
 """
 

@@ -112,12 +112,12 @@ class EvaluationMixin(StateFields):
         partial, exposed, threatened = self.score_parts(player)
         return logistic(self.weights, partial, exposed, threatened)
 
-    def score_parts(self, player: int, exposed_too: bool = True) -> tuple[float, int, int]:
+    def score_parts(self, player: int) -> tuple[float, int, int]:
         """The evaluation of a live position as (the weighted sum of every term but ``exposed``
         and ``threatened``, the ``exposed`` count, the ``threatened`` count); :func:`logistic`
-        adds the last two in the order :meth:`evaluate` always has, so a caller that knows how
-        ``exposed`` alone differs between positions gets the very same float (lookahead.py).
-        Without ``exposed_too`` the count is left at 0 for a caller that has its own."""
+        adds the last two in the order :meth:`evaluate` always has, so the kernel, which knows
+        how ``exposed`` alone differs between the placements of one key, forms the very same
+        float (``kernel/lookahead.py``)."""
         w_progress, w_patios, w_big, w_small, _, _, w_singles = self.weights
         n = self.n
         partnership = self.partnership
@@ -127,7 +127,7 @@ class EvaluationMixin(StateFields):
         small = standing[SMALL : SMALL + n]
         threatened = standing[THREAT + player]
         exposed = 0
-        if small[player] and exposed_too:
+        if small[player]:
             exposed = self._exposed(player, 3 - player if partnership else player)
         singles = self._singles_known(player)
         start = self.start_gazebos

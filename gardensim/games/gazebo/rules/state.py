@@ -37,7 +37,6 @@ from gardensim.games.gazebo.rules.geometry import (
     DRAW_RESERVE,
 )
 from gardensim.games.gazebo.rules.legality import LegalityMixin
-from gardensim.games.gazebo.rules.lookahead import LookaheadMixin
 from gardensim.games.gazebo.rules.observation import ObservationMixin
 from gardensim.games.gazebo.rules.records import FREE_PATIO, Nook
 from gardensim.games.gazebo.rules.rulings import DRAW, EXTRA, OVER, PLACE, Phase, winners
@@ -59,7 +58,7 @@ class _Attributes:
 
 
 class GazeboState(
-    LookaheadMixin, LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin
+    LegalityMixin, EventsMixin, ObservationMixin, EvaluationMixin, TelemetryMixin
 ):
     """One Gazebo position. Built by :meth:`GazeboGame.new_initial_state` or, with
     ``sandbox=True``, for replays where hands and piles are ignored (any domino may be placed)."""
