@@ -30,3 +30,14 @@ def test_simulate_until_decided_prints_one_verdict_per_arm(tmp_path, capsys) -> 
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["plain", "variant"]
     assert all(" fair " in line or " unfair " in line for line in lines)
+
+
+def test_an_arm_identical_to_the_baseline_is_called_no_change(tmp_path) -> None:
+    """Two arms with the same rules play the same games: the paired difference is 0 in every
+    deal, so the paired test must say "no change" at its first look."""
+    study = toy_study(games=30000, players=2, bots=["random"] * 2, fair_margin=5,
+                      arms=[{"name": "baseline"}, {"name": "same"}])
+    run, decisions = play_until_decided(study, None, paired=True, progress=False, jobs=1)
+    assert [d.arm for d in decisions] == ["same"]
+    assert decisions[0].kind == "no change"
+    assert decisions[0].look.mean == 0
