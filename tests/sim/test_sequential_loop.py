@@ -41,3 +41,20 @@ def test_an_arm_identical_to_the_baseline_is_called_no_change(tmp_path) -> None:
     assert [d.arm for d in decisions] == ["same"]
     assert decisions[0].kind == "no change"
     assert decisions[0].look.mean == 0
+
+
+def test_gardensim_variant_prints_the_paired_verdict(capsys) -> None:
+    from gardensim.cli import main
+
+    assert main(["variant", "toy", "--option", "draw=other", "--strength", "random",
+                 "--games", "4000", "--margin", "10", "--quiet", "--jobs", "1"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("variant: ")
+    assert any(word in line for word in ("changed", "no change", "undecided"))
+
+
+def test_gardensim_variant_without_a_change_is_one_line_error(capsys) -> None:
+    from gardensim.cli import main
+
+    assert main(["variant", "toy", "--strength", "random"]) == 2
+    assert "give the variant" in capsys.readouterr().err
