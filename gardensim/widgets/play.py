@@ -234,8 +234,10 @@ class PlayPanel:
 
         if self.session is None:
             return "No game has been played yet: press New game (or call panel.new_game())."
+        from gardensim.core import registry
+
         s = self.session
-        text = (f"{s.engine.describe()['game']}, you in seat {s.human} against "
+        text = (f"{registry.game_spec(s.engine.name).title}, you in seat {s.human} against "
                 f"{', '.join(b.spec for b in s.bots.values())}: {s.result()}.")
         if self.stored is None:
             return text + " Not stored yet."
