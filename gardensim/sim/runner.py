@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -340,7 +341,12 @@ def execute(
                 decided = _store_results(results, store, manifest, out, bar, save, stop,
                                          watcher)
             finally:
-                results.close()  # a run ended early drops the batches still in flight
+                with warnings.catch_warnings():
+                    # a run ended early drops the batches still in flight, as it means to;
+                    # joblib's warning that they went unused would only alarm the user
+                    warnings.filterwarnings("ignore", ".*tasks have been successfully executed",
+                                            UserWarning)
+                    results.close()
     except BaseException:
         manifest["status"] = "interrupted"
         manifest["writer"] = None
