@@ -75,3 +75,17 @@ def test_plain_simulate_refuses_a_settling_study() -> None:
 
     with pytest.raises(ConfigError, match="rung by rung"):
         simulate(Study.from_dict(CLIMB), progress=False)
+
+
+def test_the_simulate_command_climbs_and_prints_every_answers_label(tmp_path, capsys) -> None:
+    from gardensim.cli import main
+    from gardensim.sim.studyfile import to_toml
+
+    path = tmp_path / "climb.toml"
+    path.write_text(to_toml(Study.from_dict(CLIMB).to_dict()))
+    out = tmp_path / "run"
+    assert main(["simulate", str(path), "--out", str(out), "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "climbed random" in err and f"stopped: {OUT_OF_RUNGS}" in err
+    assert "2p first_player qin-draw vs gazebo-draw:" in err
+    assert (out / "rung-2" / "manifest.json").is_file()
