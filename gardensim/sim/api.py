@@ -184,6 +184,9 @@ def simulate(
     (``runner.execute``) may end the run early (``sim.sequential``).
     """
     study = Study.coerce(study)
+    if study.settle:
+        raise ConfigError(f"study {study.name!r} settles its answers rung by rung: play it with "
+                          "gardensim.sim.ladder.climb(study, out) or gardensim simulate")
     check_backend(backend, jobs, scheduler)
     plan = Plan.build(study, batch_size)
     manifest = new_manifest(plan)
