@@ -1,19 +1,16 @@
 """Seat advantage: planted seat edges are recovered with deal-clustered intervals, and every
 answer ends in a verdict (fair within the margin, unfair, or undecided with the games to play)."""
 
-import math
 
 import pandas as pd
 import pytest
 
 from gardensim.analysis.frames import MissingData
-from gardensim.analysis.samplesize import games_for_difference, games_for_equivalence
 from gardensim.analysis.seat import (
     elo_from_share,
     holm,
     seat_advantage,
     seat_frame,
-    verdict_frame,
 )
 from tests.analysis.synth import clustered_games, logit, logit_games
 

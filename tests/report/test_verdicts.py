@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from gardensim.analysis.verdict import MIN_DEALS, judge, more_games
 from gardensim.report.builder import build_report, incomplete_arms
 from gardensim.report.sections import Budget
-from gardensim.analysis.verdict import MIN_DEALS, judge, more_games
 from gardensim.report.verdicts import VerdictRow, comparison_row, mark_incomplete
 from tests.analysis.synth import race_run
 
@@ -120,3 +120,16 @@ def test_progress_shows_a_bar_over_sections_only_when_asked(tmp_path, capsys):
     assert "section" in capsys.readouterr().err
     assert _progress_bar(3, False) is None
     assert _progress_bar(3, None) is None  # stderr captured: not a terminal
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_a_run_of_one_or_two_deals_reports_undecided_without_an_interval(tmp_path, deals):
+    # used to crash in the clustered covariance (ZeroDivisionError, singular matrix)
+    import pandas as pd
+
+    run = race_run(players=2, deals=deals, seed=6)
+    build_report(run, tmp_path / "out", budget=FAST, pictures=False, progress=False)
+    answers = pd.read_csv(tmp_path / "out" / "tables" / "answers.csv")
+    assert (answers["verdict"] == "unknown").all()
+    assert answers["words"].str.contains("too few deals to estimate: play").all()
+    assert answers["low"].isna().all() and answers["high"].isna().all()
