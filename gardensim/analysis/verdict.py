@@ -39,8 +39,8 @@ FAIR_MARGIN = 0.03
 ALPHA = 0.05
 #: Power of the "more games" rule: the chance that the interval settles after them.
 POWER = 0.8
-#: Fewest deals an interval is computed from (a t interval on 4 degrees of freedom).
-MIN_DEALS = 5
+#: Fewest deals an interval is computed from (a t interval on 2 degrees of freedom).
+MIN_DEALS = 3
 #: More games than this many times those played are "not feasible": said in words.
 EDGE_FACTOR = 50
 #: The verdict kinds, and the words of the two undecided grades.

@@ -341,7 +341,8 @@ def _verdicts_html(parts: Sequence[Part]) -> str:
     rows = _verdict_rows(parts)
     if not rows:
         return '<p class="note">No question of this report has a verdict.</p>'
-    return table_html(rows)
+    return (table_html(rows) + '<p class="meta">Every row as a table: '
+            '<a href="tables/answers.csv">answers.csv</a></p>')
 
 
 def bots_of(runs: Sequence[Any]) -> list[str]:

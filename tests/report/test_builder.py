@@ -62,11 +62,12 @@ def test_the_verdict_table_comes_first_and_links_to_sections(report):
     _, _, _, page = report
     first = page.index("<table")
     assert page[first:].startswith('<table class="verdicts" id="verdict-table">')
+    assert page[:first].endswith('<div class="scroll">')
     assert page.index("<nav") > first
     table = page[first:page.index("</table>", first)]
-    links = re.findall(r'<a href="#([\w-]+)">', table)
+    links = re.findall(r'<a href="#([\w-]+)"', table)
     assert links and all(f'<section id="{sid}">' in page for sid in links)
-    assert re.search(r'class="mark (fair|unfair|undecided)"', table)
+    assert re.search(r'class="mark (fair|unfair|differs|undecided)"', table)
     assert "Bots that played" in page
 
 
