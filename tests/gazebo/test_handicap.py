@@ -1,7 +1,6 @@
 """Handicap search: played candidates on stubbed measurements with a known answer, the ladder,
 the equivalence verdicts, and the report's played handicap arms on a tiny real run."""
 
-import math
 
 import pandas as pd
 import pytest
