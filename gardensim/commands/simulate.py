@@ -76,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         if args.engine:
             study = replace(study, engine=args.engine)
         out = Path(args.out) if args.out else Path("runs") / study.name
+        if study.settle:
+            return _climb(study, out, args, common)
         play = partial(api.simulate, study, out, force=args.force,
                        batch_size=args.batch_size, **common)
     try:
@@ -86,6 +88,39 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(summary(result), file=sys.stderr)
     return 0
+
+
+def _climb(study: Any, out: Path, args: argparse.Namespace, common: dict[str, Any]) -> int:
+    """A settling study: its rungs climbed into ``out/rung-N`` until the answers settle."""
+    from gardensim.sim.ladder import climb
+
+    if args.force:
+        raise ConfigError("--force does not apply to a settling study: a climb reuses its "
+                          "complete rungs; give another --out to start afresh")
+    try:
+        ladder = climb(study, out, batch_size=args.batch_size, **common)
+    except KeyboardInterrupt as exc:
+        print(f"gardensim: interrupted; the rungs played are kept: run the same command "
+              f"again to go on climbing into {out}", file=sys.stderr)
+        return exit_status(exc)
+    if not args.quiet:
+        print(ladder_summary(ladder), file=sys.stderr)
+    return 0
+
+
+def ladder_summary(ladder: Any) -> str:
+    """What a climb played, why it stopped, and every answer's label."""
+    record = ladder.record()
+    rungs = ", ".join(f"{p['rung']} ({p['cpu_seconds']:.0f} CPU-s)" for p in record["played"])
+    lines = [f"{ladder.path}: climbed {rungs}; stopped: {record['stop']} "
+             f"({record['cpu_seconds']:.0f} CPU-seconds in all)"]
+    if len(record["played"]) > 1:
+        table = ladder.settlement()
+        for row in table.itertuples(index=False):
+            lines.append(f"  {row.players}p {row.question} {row.condition}: "
+                         f"{100 * row.value:.1f} [{100 * row.low:.1f}, {100 * row.high:.1f}] "
+                         f"at {row.rung}; {row.settlement}")
+    return "\n".join(lines)
 
 
 def _interrupted_text(out: Path) -> str:

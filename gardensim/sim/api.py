@@ -182,6 +182,9 @@ def simulate(
     anything is written; only one process writes a run folder at a time.
     """
     study = Study.coerce(study)
+    if study.settle:
+        raise ConfigError(f"study {study.name!r} settles its answers rung by rung: play it with "
+                          "gardensim.sim.ladder.climb(study, out) or gardensim simulate")
     check_backend(backend, jobs, scheduler)
     plan = Plan.build(study, batch_size)
     manifest = new_manifest(plan)
