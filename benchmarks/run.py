@@ -291,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only or script.stem in args.only:
             print(f"bench {script.name} ...", file=sys.stderr, flush=True)
             results[script.stem] = run_script(script, args.repeats)
+    measured = list(results)
     if args.only:  # keep the other benchmarks' last results in the table
         for name in names:
             stored = RESULTS / f"{name}.json"
@@ -304,6 +305,9 @@ def main(argv: list[str] | None = None) -> int:
             "repeats": args.repeats, "quick": args.quick,
             "seconds": round(time.perf_counter() - started, 1),
             "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)]}
+    for name in measured:  # each current figure says when and where it was measured
+        results[name] = {**results[name], "date": meta["date"], "machine": meta["machine"],
+                         "python": meta["python"]}
     for name, result in results.items():
         (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1) + "\n")
     return write_table(results, memory, meta)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -207,12 +208,14 @@ def render(results: dict[str, Any]) -> str:
     lines = [
         "# Bot strength (issue 3)",
         "",
-        f"Written by `benchmarks/strength.py`; {platform.machine()}, "
-        f"Python {platform.python_version()}. 2-player Aviary unless stated; seat-balanced "
-        "tournaments on shared deals; 95% Wilson intervals; decision times are per decision "
-        "(one action: placements and draw choices alike), measured while other work shared "
-        "the 2 cores. Elo is Bradley-Terry within each tournament (mean 0); a clean sweep is "
-        "bounded by the one virtual tie per pairing, so read it as a lower bound.",
+        f"Written by `benchmarks/strength.py` on {results.get('date', 'an unrecorded date')}; "
+        f"{results.get('machine', platform.machine())}, "
+        f"Python {results.get('python', platform.python_version())}. 2-player Aviary unless "
+        "stated; seat-balanced tournaments on shared deals; 95% Wilson intervals; decision "
+        "times are per decision (one action: placements and draw choices alike), measured "
+        "while other work shared the 2 cores. Elo is Bradley-Terry within each tournament "
+        "(mean 0); a clean sweep is bounded by the one virtual tie per pairing, so read it as "
+        "a lower bound.",
         "",
         "`mcts` defaults: `" + ",".join(f"{k}={v}" for k, (_, v) in
                                         MCTSBot.param_types.items()) + "`.",
@@ -301,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
         if name in results:  # keep pairings measured by an earlier run (e.g. other rungs)
             entry = merge_runs(results[name], entry)
         results[name] = entry
+        results.update(date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                       machine=f"{platform.machine()}, {os.cpu_count() or 1} cores",
+                       python=platform.python_version())
         path.write_text(json.dumps(results, indent=2) + "\n")
         (RESULTS / "strength.md").write_text(render(results))
     return 0

@@ -11,7 +11,7 @@ Each weight set is a greedy bot's ``weights`` spec parameter (``greedy:weights=t
 meet in one game with no module state, and every game row names the weights its seats used.
 
     .venv/bin/python scripts/tune_greedy.py --game gazebo --board aviary --rounds 12 \
-        --games 200 --seed 1 [--write] [--log benchmarks/results/tune_greedy.json]
+        --games 200 --seed 1 [--write] [--log tune_greedy.json]
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import Any
 
 _LAZY = {
     "seat_advantage": "seat", "seat_frame": "seat",
-    "pooled_seat_advantage": "seat", "holm": "seat", "Verdict": "verdict",
+    "holm": "seat", "Verdict": "verdict",
     "upset_rate": "upsets",
     "variance_decomposition": "luck",
     "skill_expression": "luck",

@@ -30,7 +30,14 @@ from gardensim.analysis.frames import (
     require,
     seat_columns,
 )
-from gardensim.analysis.verdict import FAIR_MARGIN, Quantity, Verdict, decide
+from gardensim.analysis.verdict import (
+    FAIR_MARGIN,
+    MIN_DEALS,
+    Quantity,
+    Verdict,
+    clip_share,
+    decide,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -74,13 +81,12 @@ class SeatAdvantage:
     fair_margin: float = FAIR_MARGIN
     #: Holm-adjusted p over the seat tests of one report (set by :func:`holm`).
     p_adjusted: float | None = None
-    #: Number of seat tests the adjustment ran over.
+    #: Number of answers shown together: the verdict reads simultaneous intervals over them.
     tests: int = 1
     verdict: Verdict | None = None
-    #: The arms pooled into this answer (empty for one arm), and the p-value of the paired
-    #: comparison that could not tell them apart.
+    #: Replicate arms pooled into this answer (empty for one arm): never arms a study declares
+    #: as its factor, and never by a test that could not tell them apart.
     pooled: tuple[str, ...] = ()
-    pool_p: float | None = None
     #: The estimate and interval sentence without the verdict.
     description: str = ""
     quantities: list[Quantity] = field(default_factory=list, repr=False)
@@ -101,51 +107,49 @@ def _describe(r: SeatAdvantage) -> str:
     if r.teams is not None:
         a, b = ("+".join(str(s) for s in team) for team in r.teams)
         where += f" (partnerships {a} against {b})"
-    text = (
-        f"In {where}, {_who(r)} wins {pct(q.estimate.mean)} of {r.games} games {r.bots} "
-        f"(95% CI {pct(q.estimate.lo)}–{pct(q.estimate.hi)}, clustered on {r.deals} deals) "
-        f"against a fair {pct(q.fair)}"
-    )
+    text = f"In {where}, {_who(r)} wins {pct(q.estimate.mean)} of {r.games} games {r.bots}"
+    if r.deals < MIN_DEALS:
+        return text + f" on {r.deals} deals, too few to estimate an interval."
+    text += (f" (95% CI {pct(q.estimate.lo)}–{pct(q.estimate.hi)}, clustered on {r.deals} "
+             f"deals) against a fair {pct(q.fair)}")
     if r.elo is not None and r.elo_ci is not None:
         text += f", an edge worth {r.elo:+.0f} Elo (CI {r.elo_ci[0]:+.0f} to {r.elo_ci[1]:+.0f})"
     if r.pooled:
-        from gardensim.stats.cluster import format_p
-
-        text += ("; pooled because a paired comparison on their common deals cannot tell "
-                 f"these arms apart ({format_p(math.nan if r.pool_p is None else r.pool_p)})")
+        text += f" (replicates pooled: {', '.join(r.pooled)})"
     return text + "."
-
-
-def _test_text(r: SeatAdvantage) -> str:
-    from gardensim.stats.cluster import format_p
-
-    what = "equal partnerships" if r.teams is not None else "equal seats"
-    if r.p_adjusted is not None and r.tests > 1:
-        return (f"test of {what}: Holm-adjusted {format_p(r.p_adjusted)} over {r.tests} seat "
-                f"tests")
-    return f"test of {what}: {format_p(r.p_value)}"
 
 
 def finish(r: SeatAdvantage) -> SeatAdvantage:
     """(Re)compute the verdict and the sentences from the estimates and the (adjusted) p."""
-    per = max(len(r.pooled), 1)
-    p = r.p_value if r.p_adjusted is None else r.p_adjusted
-    r.verdict = decide(r.quantities, p, r.fair_margin, r.games, r.players, per, r.tests)
+    r.verdict = decide(r.quantities, r.fair_margin, r.games, r.players, r.tests)
     r.description = _describe(r)
-    r.sentence = f"{r.description} Verdict: {r.verdict.text}; {_test_text(r)}."
+    family = (f" (read from intervals simultaneous over the {r.tests} answers shown together)"
+              if r.tests > 1 else "")
+    r.sentence = f"{r.description} Verdict{family}: {r.verdict.text}."
     return r
 
 
-def holm(results: Sequence[SeatAdvantage]) -> None:
+def holm(results: Sequence[SeatAdvantage], family: int = 1) -> None:
     """Set ``p_adjusted`` of every result by Holm's method over all of them, and redo their
-    verdicts and sentences: the family is every seat test whose verdict one report states."""
+    verdicts (simultaneous intervals over the family) and sentences: the family is every
+    answer one report states together."""
     from gardensim.stats.cluster import holm as holm_p
 
     adjusted = holm_p([r.p_value for r in results])
     for r, p in zip(results, adjusted, strict=True):
         r.p_adjusted = p
-        r.tests = len(results)
+        r.tests = max(len(results), family)
         finish(r)
+
+
+def _bounded(q: Quantity) -> Quantity:
+    """A share's estimate with its interval clipped to [0, 1], or without one (NaN) on fewer
+    than :data:`~gardensim.analysis.verdict.MIN_DEALS` deals."""
+    from dataclasses import replace
+
+    e = q.estimate
+    lo, hi = clip_share(e.lo, e.hi) if e.clusters >= MIN_DEALS else (math.nan, math.nan)
+    return replace(q, estimate=replace(e, lo=lo, hi=hi))
 
 
 def _seat0_starts(rows: pd.DataFrame, start_player: str | None) -> float | None:
@@ -157,14 +161,9 @@ def _seat0_starts(rows: pd.DataFrame, start_player: str | None) -> float | None:
     return None if share == 1 else share
 
 
-def _listing(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-
-
 def seat_advantage_of(
     rows: pd.DataFrame, arm: str, players: int, fair_margin: float = FAIR_MARGIN,
-    pooled: Sequence[str] = (), pool_p: float | None = None, *, start_player: str | None = None,
+    pooled: Sequence[str] = (), *, start_player: str | None = None,
 ) -> SeatAdvantage:
     """Seat advantage of one group (rows of one arm, or of pooled arms, and one player count).
 
@@ -195,17 +194,20 @@ def seat_advantage_of(
         quantities = [Quantity(f"seat {s}", estimates[s], fair) for s in range(players)]
         test = seats.wald(np.full(players, fair), columns=range(players - 1))
         intervals = {s: (estimates[s].lo, estimates[s].hi) for s in range(players)}
+    quantities = [_bounded(q) for q in quantities]
+    intervals = {s: iv if quantities[0].estimate.clusters >= MIN_DEALS else (math.nan, math.nan)
+                 for s, iv in intervals.items()}
     shares = wins.mean(axis=0)
     records = []
     for s in range(players):
-        lo, hi = (min(max(x, 0.0), 1.0) for x in intervals[s])
+        lo, hi = clip_share(*intervals[s])
         records.append({"seat": s, "games": n, "wins": wins[:, s].sum(),
                         "share": shares[s], "lo": lo, "hi": hi, "excess": shares[s] - fair})
         if teams is not None:
             records[-1]["team"] = 0 if s in teams[0] else 1
     table = pd.DataFrame.from_records(records)
     elo = elo_ci = None
-    if players == 2:
+    if players == 2 and quantities[0].estimate.clusters >= MIN_DEALS:
         elo = elo_from_share(table.loc[0, "share"])
         elo_ci = (elo_from_share(table.loc[0, "lo"]), elo_from_share(table.loc[0, "hi"]))
     names = bot_names(rows, players)
@@ -216,7 +218,7 @@ def seat_advantage_of(
         seat0_starts=_seat0_starts(rows, start_player), deals=quantities[0].estimate.clusters,
         bots=bots_phrase(rows, players, names), teams=teams,
         design_effect=quantities[0].estimate.design_effect, fair_margin=fair_margin,
-        pooled=tuple(pooled), pool_p=pool_p, quantities=quantities,
+        pooled=tuple(pooled), quantities=quantities,
     )
     return finish(result)
 
@@ -237,78 +239,6 @@ def seat_advantage(games: pd.DataFrame, fair_margin: float = FAIR_MARGIN,
     results = [seat_advantage_of(rows, arm, n, fair_margin, start_player=start_player)
                for arm, n, rows in groups(games)]
     if adjust and len(results) > 1:
-        holm(results)
-    return results
-
-
-def _outcome_columns(rows: pd.DataFrame, players: int,
-                     teams: tuple[tuple[int, ...], ...] | None) -> np.ndarray:
-    """What pooling must find equal across arms: seat 0's team share, or the first n − 1 seat
-    shares (the last follows)."""
-    wins = rows[seat_columns("win", players)].astype(float).to_numpy()
-    if teams is not None:
-        return wins[:, list(teams[0])].sum(axis=1)[:, None]
-    return wins[:, : players - 1]
-
-
-def _pool_test(rows: pd.DataFrame, arms: Sequence[str], players: int,
-               teams: tuple[tuple[int, ...], ...] | None) -> float | None:
-    """p-value of the paired comparison of ``arms`` (every seat share equal across arms), on
-    the games all of them played, clustered on the deal; None when they cannot be paired."""
-    from gardensim.stats.cluster import clustered_wald
-
-    frames = [rows[rows["arm"] == a].set_index("game") for a in arms]
-    common = frames[0].index
-    for f in frames[1:]:
-        common = common.intersection(f.index)
-    if len(common) == 0:
-        return None
-    frames = [f.loc[common.sort_values()] for f in frames]
-    for key in ("deal", "seed"):
-        if key in frames[0] and any(
-            not np.array_equal(frames[0][key].to_numpy(), f[key].to_numpy()) for f in frames
-        ):
-            return None
-    base = _outcome_columns(frames[0], players, teams)
-    diffs = np.hstack([_outcome_columns(f, players, teams) - base for f in frames[1:]])
-    deals = deals_of(frames[0].reset_index())
-    return clustered_wald(diffs, deals, np.zeros(diffs.shape[1])).p_value
-
-
-def pooled_seat_advantage(
-    games: pd.DataFrame, fair_margin: float = FAIR_MARGIN, alpha: float = 0.05, *,
-    start_player: str | None = None,
-) -> list[SeatAdvantage]:
-    """The answers to "does the first player win too often?": per player count (and study),
-    arms with the same bots that a paired comparison on their common deals cannot tell apart
-    (every seat share, cluster-robust Wald, p ≥ ``alpha``) are pooled into one answer, clustered
-    on the deal across arms; arms that differ (or have other bots) keep their own answer.
-    Verdicts are Holm-adjusted over the answers returned.
-
-    Why pool: boards that play alike answer one question, and nine separate tests of it give
-    verdicts that flip between boards by chance while the paired comparison sees no difference.
-    """
-    require(games, ["arm", "players", "win_0", "win_1", "bot_0", "game"], "seat advantage")
-    keys = ["players", "study"] if "study" in games else ["players"]
-    results = []
-    for key, rows in games.groupby(keys, observed=True, sort=True):
-        players = int(key[0])
-        by_kind: dict[tuple, list[str]] = {}
-        for arm in sorted(str(a) for a in rows["arm"].unique()):
-            arm_rows = rows[rows["arm"] == arm]
-            kind = (tuple(bot_names(arm_rows, players)), partnership_teams(arm_rows, players))
-            by_kind.setdefault(kind, []).append(arm)
-        for (_, teams), arms in by_kind.items():
-            p = _pool_test(rows, arms, players, teams) if len(arms) > 1 else None
-            if p is not None and p >= alpha:
-                pooled = rows[rows["arm"].isin(arms)]
-                name = f"{_listing(arms)} pooled"
-                results.append(seat_advantage_of(pooled, name, players, fair_margin, arms, p,
-                                                  start_player=start_player))
-            else:
-                results += [seat_advantage_of(rows[rows["arm"] == a], a, players, fair_margin,
-                                              start_player=start_player) for a in arms]
-    if len(results) > 1:
         holm(results)
     return results
 
@@ -334,7 +264,7 @@ def verdict_frame(results: list[SeatAdvantage]) -> pd.DataFrame:
          "hi": r.quantities[0].estimate.hi, "fair": r.quantities[0].fair,
          "design_effect": r.design_effect, "F": r.statistic, "df_num": r.df[0],
          "df_denom": r.df[1], "p_value": r.p_value, "p_adjusted": r.p_adjusted,
-         "tests": r.tests, "pool_p": r.pool_p,
+         "tests": r.tests,
          "verdict": r.verdict.kind if r.verdict else "", "fair_margin": r.fair_margin,
          "games_needed": r.verdict.games_needed if r.verdict else None}
         for r in results

@@ -1,24 +1,28 @@
-"""Verdicts on "is it fair?": fair within a margin, unfair, or undecided with the games to play.
+"""Verdicts on "is it fair?", with one meaning wherever gardensim states one (the report, the
+``gardensim handicap`` command, the notebooks).
 
-A p-value alone answers the wrong question: with few games every game looks fair ("no
-evidence that seats differ"), with very many every game looks unfair. A study sets a
-``fair_margin`` (default 3 points of win share): the largest departure from the fair share it
-would call fair. Then:
+A p-value alone answers the wrong question: with few games every game looks fair ("no evidence
+that seats differ"), with very many every game looks unfair. A study sets a ``fair_margin``
+(default 3 points of win share): the largest departure from the fair share it would call fair.
+Every verdict reads one interval against fair ± margin:
 
-- **fair within ±m** when every 95% interval lies inside fair ± m (an equivalence test:
-  two one-sided tests at 2.5% each, and, over several seats, an intersection-union test that
-  needs no multiplicity correction); when the seats nonetheless differ detectably, the text
-  says so ("by less than that");
-- **unfair** when the test of equal seats rejects at 5% after Holm's correction over the tests
-  of the report and equivalence was not shown (the text gives the worst seat's departure and
-  its interval, so a reader sees whether it may still lie inside the margin);
-- **undecided** otherwise, with the games that would settle it, taking the observed departure
-  ``d`` as the truth: the interval settles the question once it fits inside the margin or
-  excludes fair, whichever needs fewer games. For ``|d|`` under half the margin that is the
-  games for an 80% chance that the interval lands inside it; otherwise the games to detect
-  ``d`` with 80% power at level 5%/k for a family of k tests (Holm's strictest step, so the
-  plan errs towards more games). Both use the measured design effect
-  (:mod:`gardensim.analysis.samplesize`).
+- **fair** when the interval lies inside fair ± m (an equivalence test: two one-sided tests);
+- **unfair** when it lies wholly outside fair ± m;
+- **differs** (a neutral word) when it excludes fair but reaches into fair ± m: the seats differ
+  from even, perhaps by less than the margin;
+- **undecided** otherwise, in two grades: *about fair, not yet proven* when the estimate lies
+  inside the margin and the interval near it (within ± 2m), *unknown* when it is wider.
+
+Several answers shown together are one family: their intervals are widened to simultaneous
+Bonferroni intervals (level ``1 - 0.05/k`` for ``k`` answers), so the chance of any false
+"unfair" or "fair" among them stays at 5%. There is one "more games" rule
+(:func:`more_games`): the games for an 80% chance that the interval settles (fits inside the
+margin, or lies wholly outside it), from the interval's own standard error; at the margin's
+edge, where no feasible number of games settles it, a plain sentence says so instead.
+
+With fewer than :data:`MIN_DEALS` deals there is nothing to estimate: the clustered interval
+has too few degrees of freedom to mean anything, so no interval is computed and the verdict
+says how many more games would give one.
 """
 
 from __future__ import annotations
@@ -26,25 +30,51 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
-from gardensim.analysis.samplesize import games_for_difference, games_for_equivalence
 from gardensim.stats.cluster import ClusteredMean
 
 #: Default equivalence margin: seats within 3 points of win share of fair are "fair".
 FAIR_MARGIN = 0.03
 ALPHA = 0.05
+#: Power of the "more games" rule: the chance that the interval settles after them.
+POWER = 0.8
+#: Fewest deals an interval is computed from (a t interval on 2 degrees of freedom).
+MIN_DEALS = 3
+#: More games than this many times those played are "not feasible": said in words.
+EDGE_FACTOR = 50
+#: The verdict kinds, and the words of the two undecided grades.
+KINDS = ("fair", "unfair", "differs", "undecided")
+ABOUT_FAIR = "about fair"
+UNKNOWN = "unknown"
+
+NORMAL = NormalDist()
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to "is it fair?" for one group of games."""
+    """The answer to "is it fair?" for one quantity (or the decisive one of several)."""
 
-    kind: str  # "fair" | "unfair" | "undecided"
+    kind: str
     text: str
     margin: float
-    #: More games (whole deals) that would settle an undecided verdict; None otherwise, or
-    #: when there are too few deals to plan from.
+    #: More games (whole deals) that would settle a verdict short of fair/unfair; None when
+    #: settled, or at the margin's edge (the text says so).
     games_needed: int | None = None
+    #: "about fair" or "unknown" for an undecided verdict; "" otherwise.
+    grade: str = ""
+    #: The interval the verdict read (simultaneous over the family; NaN when none).
+    lo: float = math.nan
+    hi: float = math.nan
+    #: Index of the quantity that decided it (several seats).
+    decisive: int = 0
+
+    @property
+    def word(self) -> str:
+        """The short word shown next to a colour mark."""
+        if self.kind == "undecided":
+            return self.grade
+        return self.kind
 
 
 def points(margin: float) -> str:
@@ -65,45 +95,129 @@ class Quantity:
         return self.estimate.mean - self.fair
 
 
-def decide(quantities: Sequence[Quantity], p_value: float, margin: float, games: int,
-           players: int, per: int = 1, tests: int = 1) -> Verdict:
-    """The verdict on ``quantities`` (every seat, or seat 0's team) given the (adjusted)
-    p-value of the test of equal seats, for ``games`` games of ``players`` seats; ``per``
-    spreads the games to play over that many pooled arms ("per arm"), and ``tests`` is the
-    size of the Holm family the games to play must survive."""
-    if not 0 < margin < 0.5:
-        raise ValueError("fair_margin must be a share between 0 and 0.5 (0.03 = ±3 points)")
-    inside = all(q.estimate.lo >= q.fair - margin and q.estimate.hi <= q.fair + margin
-                 for q in quantities)
-    worst = max(quantities, key=lambda q: abs(q.deviation))
-    if inside:
-        text = f"fair within {points(margin)}"
-        if p_value < ALPHA:
-            text += " (the seats differ detectably, by less than that)"
-        return Verdict("fair", text, margin)
-    if p_value < ALPHA:
-        return Verdict(
-            "unfair",
-            f"unfair: {worst.name} is {100 * worst.deviation:+.1f} points from fair "
-            f"(95% CI {100 * (worst.estimate.lo - worst.fair):+.1f} to "
-            f"{100 * (worst.estimate.hi - worst.fair):+.1f})", margin)
-    more = _games_to_settle(worst, margin, games, players, per, tests)
-    if more is None:
-        return Verdict("undecided", "undecided: too few deals to judge", margin)
-    unit = " per arm" if per > 1 else ""
-    return Verdict("undecided", f"undecided: play about {more} more games{unit}", margin, more)
+def family_z(family: int = 1) -> float:
+    """The normal quantile of a two-sided simultaneous 95% interval over ``family`` answers."""
+    return NORMAL.inv_cdf(1 - ALPHA / (2 * max(family, 1)))
 
 
-def _games_to_settle(q: Quantity, margin: float, games: int, players: int, per: int,
-                     tests: int) -> int | None:
-    se = q.estimate.se
-    if not math.isfinite(se) or se <= 0 or q.estimate.clusters < 2:
+def simultaneous(mean: float, lo: float, hi: float, family: int = 1) -> tuple[float, float]:
+    """A 95% interval widened to the Bonferroni level of ``family`` answers (by the ratio of
+    normal quantiles: the intervals are t intervals on enough deals to be near normal)."""
+    if family <= 1 or not (math.isfinite(lo) and math.isfinite(hi)):
+        return lo, hi
+    scale = family_z(family) / family_z(1)
+    return mean - (mean - lo) * scale, mean + (hi - mean) * scale
+
+
+def clip_share(lo: float, hi: float) -> tuple[float, float]:
+    """A share's interval clipped to [0, 1]: no share lies outside it."""
+    return min(max(lo, 0.0), 1.0), min(max(hi, 0.0), 1.0)
+
+
+def whole_deals(n: float, players: int) -> int:
+    """``n`` games rounded up to whole deals (a multiple of the player count), at least one."""
+    players = max(players, 1)
+    return players * max(math.ceil(n / players - 1e-9), 1)
+
+
+def more_games(deviation: float, half: float, margin: float, games: int, players: int,
+               family: int = 1) -> int | None:
+    """The one "more games" rule: how many more games give an 80% chance that an interval of
+    half-width ``half`` (after ``games`` games, at the family's level) around a departure
+    ``deviation`` from the reference settles, taking the departure as the truth: inside ±margin
+    when the departure is smaller than the margin, wholly outside it when larger. None at the
+    margin's edge (more than :data:`EDGE_FACTOR` times the games played)."""
+    z = family_z(family)
+    se = half / z
+    gap = abs(margin - abs(deviation))
+    if not (se > 0 and gap > 0 and games > 0):
         return None
-    variance = games * se * se
-    if abs(q.deviation) < margin / 2:
-        total = games_for_equivalence(margin, q.deviation, variance, players=players)
+    total = games * (se * (z + NORMAL.inv_cdf(POWER)) / gap) ** 2
+    if total > EDGE_FACTOR * games:
+        return None
+    return whole_deals(max(total - games, 1), players)
+
+
+def too_few_deals(games: int, deals: int, players: int) -> int:
+    """More games that would give :data:`MIN_DEALS` deals at this run's games per deal."""
+    per_deal = games / deals if deals > 0 else players
+    return whole_deals(max(MIN_DEALS * per_deal - games, 1), players)
+
+
+def judge(value: float, lo: float, hi: float, reference: float, margin: float | None, *,
+          games: int, deals: int, players: int, family: int = 1, share: bool = True,
+          name: str = "") -> Verdict:
+    """The verdict on one quantity ``value`` with its 95% interval ``(lo, hi)`` against
+    ``reference`` ± ``margin`` (no margin: only "differs" or "unknown"), shown among ``family``
+    answers. ``share`` clips the interval to [0, 1]; ``name`` prefixes the unfair sentence."""
+    m = margin or 0.0
+    if margin is not None and not 0 < margin < 0.5:
+        raise ValueError("fair_margin must be a share between 0 and 0.5 (0.03 = ±3 points)")
+    if deals < MIN_DEALS or not (math.isfinite(lo) and math.isfinite(hi)):
+        more = too_few_deals(games, deals, players)
+        return Verdict("undecided", f"undecided: too few deals to estimate: play {more} more "
+                       "games", m, more, UNKNOWN)
+    lo, hi = simultaneous(value, lo, hi, family)
+    if share:
+        lo, hi = clip_share(lo, hi)
+    d, a, b = value - reference, lo - reference, hi - reference
+    half = (hi - lo) / 2
+    unit = "points" if share else ""
+    scale = 100 if share else 1
+
+    def num(x: float) -> str:
+        return f"{scale * x:+.1f}" if share else f"{x:+.2f}"
+
+    ci = f"(CI {num(a)} to {num(b)})"
+    keep = {"margin": m, "lo": lo, "hi": hi}
+    if margin is not None and -m <= a and b <= m:
+        text = f"fair within {points(m)}"
+        if a > 0 or b < 0:
+            text += " (differs from even by less than that)"
+        return Verdict("fair", text, **keep)
+    if margin is not None and (a > m or b < -m):
+        who = f"{name} is " if name else ""
+        return Verdict("unfair", f"unfair: {who}{num(d)} {unit} from fair {ci}".replace("  ", " "),
+                       **keep)
+    more = more_games(d, half, m, games, players, family) if margin is not None else None
+    if margin is not None and more is None:
+        tail = f"it sits at the margin's edge ({points(m)}): more games will hardly settle it"
+    elif more is not None:
+        tail = f"{more} more games"
     else:
-        total = games_for_difference(q.deviation, math.sqrt(variance), ALPHA / tests,
-                                     players=players)
-    extra = max(total - games, players) / per
-    return players * math.ceil(extra / players)
+        tail = "no margin is set for it"
+    if a > 0 or b < 0:
+        return Verdict("differs", f"differs from even by {num(d)} {unit} {ci}, perhaps within "
+                       f"the margin: {tail}".replace("  ", " "), games_needed=more, **keep)
+    if margin is not None and abs(d) < m and -2 * m <= a and b <= 2 * m:
+        return Verdict("undecided", f"about fair, not yet proven: {tail}", games_needed=more,
+                       grade=ABOUT_FAIR, **keep)
+    return Verdict("undecided", f"unknown: interval ±{scale * half:.1f} {unit}: "
+                   f"{tail}".replace("  ", " "), games_needed=more, grade=UNKNOWN, **keep)
+
+
+#: Which verdict of several quantities speaks for them all, most telling first.
+PRECEDENCE = {"unfair": 0, "differs": 1, "undecided": 2, "fair": 3}
+
+
+def combine(verdicts: Sequence[Verdict]) -> Verdict:
+    """The verdict on several quantities (every seat): fair only when each is fair, unfair when
+    any is, else the first that differs, else the undecided one needing the most games."""
+    def key(i: int) -> tuple[int, float]:
+        v = verdicts[i]
+        need = v.games_needed if v.games_needed is not None else math.inf
+        return PRECEDENCE[v.kind], -need
+    best = min(range(len(verdicts)), key=key)
+    chosen = verdicts[best]
+    return Verdict(chosen.kind, chosen.text, chosen.margin, chosen.games_needed, chosen.grade,
+                   chosen.lo, chosen.hi, best)
+
+
+def decide(quantities: Sequence[Quantity], margin: float, games: int, players: int,
+           family: int = 1) -> Verdict:
+    """The verdict on ``quantities`` (every seat, or seat 0's team) for ``games`` games of
+    ``players`` seats, shown among ``family`` answers."""
+    return combine([judge(q.estimate.mean, q.estimate.lo, q.estimate.hi, q.fair, margin,
+                          games=games, deals=q.estimate.clusters, players=players,
+                          family=family, name=q.name)
+                    for q in quantities])

@@ -3,4 +3,4 @@
 subcommands through its spec (``GameSpec.commands``), after these."""
 
 #: Subcommand modules, in help order.
-COMMANDS = ["demo", "tournament", "simulate", "handicap", "bench", "report", "rules"]
+COMMANDS = ["demo", "tournament", "simulate", "variant", "handicap", "bench", "report", "rules"]

@@ -47,6 +47,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--take-over", action="store_true",
                         help="resume a run whose manifest names a writer that still runs but "
                         "holds no lock on it (a stale record); never one whose lock is held")
+    parser.add_argument("--until-decided", action="store_true",
+                        help="stop once every arm's first-player share is called fair or unfair "
+                        "by a sequential test (SPRT at the study's fair_margin); the study's "
+                        "games are the budget")
     add_engine_argument(parser, default=None)
     parser.set_defaults(func=run)
 
@@ -56,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
     common = dict(jobs=args.jobs, backend=args.backend, scheduler=args.scheduler,
                   progress=not args.quiet, take_over=args.take_over)
+    if args.until_decided:
+        return _until_decided(args, common)
     if args.resume:
         if args.study or args.force or args.batch_size or args.engine:
             raise ConfigError("--resume RUN takes no study argument, --force, --batch-size or "
@@ -76,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
         if args.engine:
             study = replace(study, engine=args.engine)
         out = Path(args.out) if args.out else Path("runs") / study.name
+        if study.settle:
+            return _climb(study, out, args, common)
         play = partial(api.simulate, study, out, force=args.force,
                        batch_size=args.batch_size, **common)
     try:
@@ -86,6 +94,64 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(summary(result), file=sys.stderr)
     return 0
+
+
+def _until_decided(args: argparse.Namespace, common: dict[str, Any]) -> int:
+    """``--until-decided``: play (or continue) the study until its verdicts are decided."""
+    from gardensim.sim.sequential import play_until_decided
+
+    if not args.study or args.resume or args.force or args.batch_size:
+        raise ConfigError("--until-decided takes a study file and no --resume, --force or "
+                          "--batch-size (run it again to continue a stored run)")
+    study = _study_file(args.study)
+    if args.engine:
+        study = replace(study, engine=args.engine)
+    out = Path(args.out) if args.out else Path("runs") / study.name
+    try:
+        run, decisions = play_until_decided(study, out, **common)
+    except KeyboardInterrupt as exc:
+        print(_interrupted_text(out).replace("simulate --resume", "simulate --until-decided "
+                                             f"{args.study} --out"), file=sys.stderr)
+        return exit_status(exc)
+    for decision in decisions:
+        print(decision.text)
+    if not args.quiet:
+        print(f"{out}: {run.manifest['games']['done']} of {run.manifest['games']['total']} "
+              f"games played, {run.manifest['status']}", file=sys.stderr)
+    return 0
+
+
+def _climb(study: Any, out: Path, args: argparse.Namespace, common: dict[str, Any]) -> int:
+    """A settling study: its rungs climbed into ``out/rung-N`` until the answers settle."""
+    from gardensim.sim.ladder import climb
+
+    if args.force:
+        raise ConfigError("--force does not apply to a settling study: a climb reuses its "
+                          "complete rungs; give another --out to start afresh")
+    try:
+        ladder = climb(study, out, batch_size=args.batch_size, **common)
+    except KeyboardInterrupt as exc:
+        print(f"gardensim: interrupted; the rungs played are kept: run the same command "
+              f"again to go on climbing into {out}", file=sys.stderr)
+        return exit_status(exc)
+    if not args.quiet:
+        print(ladder_summary(ladder), file=sys.stderr)
+    return 0
+
+
+def ladder_summary(ladder: Any) -> str:
+    """What a climb played, why it stopped, and every answer's label."""
+    record = ladder.record()
+    rungs = ", ".join(f"{p['rung']} ({p['cpu_seconds']:.0f} CPU-s)" for p in record["played"])
+    lines = [f"{ladder.path}: climbed {rungs}; stopped: {record['stop']} "
+             f"({record['cpu_seconds']:.0f} CPU-seconds in all)"]
+    if len(record["played"]) > 1:
+        table = ladder.settlement()
+        for row in table.itertuples(index=False):
+            lines.append(f"  {row.players}p {row.question} {row.condition}: "
+                         f"{100 * row.value:.1f} [{100 * row.low:.1f}, {100 * row.high:.1f}] "
+                         f"at {row.rung}; {row.settlement}")
+    return "\n".join(lines)
 
 
 def _interrupted_text(out: Path) -> str:

@@ -37,12 +37,14 @@ from gardensim.report.sections import (
     part_spec,
 )
 from gardensim.report.verdicts import (
+    CSV_COLUMNS,
     VerdictRow,
+    in_family,
     mark_incomplete,
     ordered,
-    summarise,
     table_html,
     table_md,
+    too_few_deals_row,
 )
 from gardensim.sim.studyfile import to_toml
 
@@ -234,12 +236,32 @@ def _is_empty(s: Section) -> bool:
     return not (s.sentences or s.figures or s.tables)
 
 
+def estimable(games: pd.DataFrame, margin: float) -> tuple[pd.DataFrame, list[VerdictRow]]:
+    """The games of arms with enough deals to estimate anything, and a row for every other
+    arm saying how many more games it needs (no interval is computed for it)."""
+    from gardensim.analysis.frames import bots_phrase, deals_of, groups
+    from gardensim.analysis.verdict import MIN_DEALS
+
+    keep, rows = [], []
+    for arm, players, group in groups(games):
+        deals = len(set(deals_of(group).tolist()))
+        if deals >= MIN_DEALS:
+            keep.append(group)
+        else:
+            rows.append(too_few_deals_row(arm, players, len(group), deals,
+                                          bots_phrase(group, players), margin))
+    import pandas as pd
+
+    return (pd.concat(keep) if keep else games.iloc[:0]), rows
+
+
 def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
                   progress: bool | None = False) -> list[Part]:
     """One part per game; with several games, ids and table names get the game as prefix.
-    The seat verdicts of all parts are Holm-adjusted together (one report, one family). A
-    section with nothing but a note (the runs cannot answer it) is left out and listed in the
-    part's ``skipped``."""
+    The answers of all parts are one family: their verdicts read intervals simultaneous over
+    every row of the answer grid. Arms with too few deals to estimate get a row saying so
+    and take no part in any section. A section with nothing but a note (the runs cannot
+    answer it) is left out and listed in the part's ``skipped``."""
     by_game = _runs_by_game(runs)
     budget = budget or Budget()
     specs = {game: part_spec(game) for game in by_game}
@@ -251,15 +273,25 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
             games, turns = combine(group)
             part_budget = replace(budget, fair_margin=_fair_margin(group, budget),
                                   columns=spec.columns)
-            computed.append((game, spec, group, len(games), compute_sections(
-                games, turns, part_budget, spec.sections, spec.questions, progress=bar)))
+            usable, thin = estimable(games, part_budget.fair_margin)
+            if len(usable) < len(games) and "arm" in turns and len(turns):
+                turns = turns[turns["arm"].isin(usable["arm"].unique())]
+            sections = (compute_sections(usable, turns, part_budget, spec.sections,
+                                         spec.questions, progress=bar) if len(usable) else [])
+            computed.append((game, spec, group, len(games), sections, thin))
     finally:
         if bar is not None:
             bar.close()
-    adjust_seat_tests([s for *_, sections in computed for s in sections])
+
+    def answer_rows(spec: PartSpec, sections: list[Section]) -> list[VerdictRow]:
+        return [r for s in sections if s.id in spec.answers for r in s.rows]
+
+    family = sum(len(answer_rows(spec, secs)) + len(thin)
+                 for _, spec, _, _, secs, thin in computed)
+    adjust_seat_tests([s for *_, sections, _ in computed for s in sections], family)
     incomplete = set(incomplete_arms(runs))
     parts = []
-    for game, spec, group, count, sections in computed:
+    for game, spec, group, count, sections, thin in computed:
         answers = [t for s in sections if s.id in spec.answers
                    for t in (s.sentences if s.answers is None else s.answers)]
         skipped = [(s.title, s.note) for s in sections if _is_empty(s)]
@@ -268,12 +300,13 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
             sections = [replace(s, id=f"{game}-{s.id}",
                                 tables=[(f"{game}-{name}", f) for name, f in s.tables])
                         for s in sections]
-        rows = []
+        rows = list(thin)
         for s, sid in zip(sections, (s.id for s in sections), strict=True):
             base = sid.removeprefix(f"{game}-") if len(by_game) > 1 else sid
             if base in spec.answers:
                 rows += [replace(r, section=r.section or sid) for r in s.rows]
-        rows = ordered(mark_incomplete(rows, incomplete))
+        rows = [replace(r, game=spec.title) for r in rows]
+        rows = ordered(mark_incomplete(in_family(rows, family), incomplete))
         parts.append(Part(game, spec, group, count, sections, answers, rows, skipped))
     return parts
 
@@ -290,52 +323,26 @@ def _contents_html(parts: Sequence[Part], extra: Sequence[tuple[str, str]]) -> s
     return nested + items(extra)
 
 
-def _answers_html(parts: Sequence[Part]) -> str:
-    def items(answers: Iterable[str]) -> str:
-        return "\n".join(f"<li>{html.escape(a)}</li>" for a in answers)
-
-    if len(parts) == 1:
-        return items(parts[0].answers)
-    return "\n".join(f"<li><strong>{html.escape(p.spec.title)}</strong>\n<ul>\n"
-                     f"{items(p.answers)}\n</ul></li>" for p in parts)
+def _verdict_rows(parts: Sequence[Part]) -> list[VerdictRow]:
+    """Every part's rows in report order."""
+    return [row for p in parts for row in p.rows]
 
 
-def _verdict_rows(parts: Sequence[Part]) -> tuple[list[VerdictRow], dict[int, str]]:
-    """Every part's rows in report order, and the game title before each row's question when
-    the report covers several games."""
-    rows: list[VerdictRow] = []
-    prefix: dict[int, str] = {}
-    for p in parts:
-        for row in p.rows:
-            if len(parts) > 1:
-                prefix[len(rows)] = p.spec.title
-            rows.append(row)
-    return rows, prefix
+def answers_frame(parts: Sequence[Part]) -> pd.DataFrame:
+    """``tables/answers.csv``: one line per row of the answer grid, the words included."""
+    import pandas as pd
 
-
-def _verdict_rows_short(parts: Sequence[Part]) -> tuple[list[VerdictRow], dict[int, str]]:
-    """The rows of :func:`_verdict_rows` summarised to one per question and player count."""
-    rows: list[VerdictRow] = []
-    prefix: dict[int, str] = {}
-    for p in parts:
-        for row in summarise(p.rows):
-            if len(parts) > 1:
-                prefix[len(rows)] = p.spec.title
-            rows.append(row)
-    return rows, prefix
+    return pd.DataFrame.from_records([r.record() for r in _verdict_rows(parts)],
+                                     columns=CSV_COLUMNS)
 
 
 def _verdicts_html(parts: Sequence[Part]) -> str:
-    """The short verdict table, then every arm's row folded away under it."""
-    rows, prefix = _verdict_rows(parts)
+    """The answer grid."""
+    rows = _verdict_rows(parts)
     if not rows:
         return '<p class="note">No question of this report has a verdict.</p>'
-    short, short_prefix = _verdict_rows_short(parts)
-    out = table_html(short, short_prefix)
-    if len(short) < len(rows):
-        out += (f"<details><summary>Every arm's verdict ({len(rows)} rows)</summary>"
-                f"{table_html(rows, prefix, 'verdicts-by-arm')}</details>")
-    return out
+    return (table_html(rows) + '<p class="meta">Every row as a table: '
+            '<a href="tables/answers.csv">answers.csv</a></p>')
 
 
 def bots_of(runs: Sequence[Any]) -> list[str]:
@@ -536,6 +543,7 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
     for s in (s for p in parts for s in p.sections):
         for name, frame in s.tables:
             write_table(frame, tables_dir / f"{name}.csv")
+    write_table(answers_frame(parts), tables_dir / "answers.csv")
 
     studies = [study_dict(r) for r in runs]
     study_html, study_md = [], []
@@ -559,8 +567,7 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
 
     pictures_html = _pictures_html(runs) if pictures else ""
     skipped_html = _skipped_html(parts)
-    extra = [("answers", "Answers in full")]
-    extra += [("pictures", "Gardens")] if pictures_html else []
+    extra = [("pictures", "Gardens")] if pictures_html else []
     extra += [("not-applicable", "Not applicable")] if skipped_html else []
     extra += [("study", "Study and reproduction")]
     page = template("index.html").substitute(
@@ -570,7 +577,6 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
         verdicts=_verdicts_html(parts),
         bots=_bots_html(parts),
         toc=_contents_html(parts, extra),
-        answers=_answers_html(parts),
         sections=_sections_html(parts),
         skipped=skipped_html,
         command=html.escape(command),
@@ -578,13 +584,13 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
         studies="\n".join(study_html),
     )
     (folder / "index.html").write_text(page, encoding="utf-8")
-    rows, prefix = _verdict_rows_short(parts)
+    rows = _verdict_rows(parts)
     bots_text, _ = _bots_text(parts)
     skipped_md = "\n".join(f"- {t}: {why}" for p in parts for t, why in p.skipped)
     summary_md = template("summary.md").substitute(
         **common, notice=f"\n> {notice}\n" if notice else "", command=command,
         warning=f"\n> **{partial}**\n" if partial else "",
-        verdicts=table_md(rows, prefix) if rows else "No question has a verdict.",
+        verdicts=table_md(rows) if rows else "No question has a verdict.",
         bots=bots_text,
         skipped=f"## Not applicable\n\n{skipped_md}\n" if skipped_md else "",
         answers=_answers_md(parts),

@@ -86,36 +86,32 @@ def seat_section(
 ) -> None:
     start = budget.columns.start_player
     per_arm = seat.seat_advantage(games, budget.fair_margin, adjust=False, start_player=start)
-    s.results = {"answers": seat.pooled_seat_advantage(games, budget.fair_margin,
-                                                       start_player=start),
-                 "per_arm": per_arm}
+    s.results = {"answers": per_arm, "per_arm": per_arm}
     s.figures.append(("Win share per seat with 95% intervals clustered on deals; dashed: fair "
                       "share.", plots.seat_plot(per_arm)))
     render_seat(s)
 
 
 def render_seat(s: Section) -> None:
-    """Sentences and tables of the seat section from its results: the answers (arms pooled
-    where a paired comparison cannot tell them apart) with their verdicts, then the pooled
-    arms one by one without a verdict of their own."""
+    """Sentences and tables of the seat section from its results: one answer per arm, each
+    with its verdict (a study's arms are its factor, never pooled)."""
     answers, per_arm = s.results["answers"], s.results["per_arm"]
-    pooled = {(r.players, arm) for r in answers for arm in r.pooled}
     s.answers = [r.sentence for r in answers]
     s.rows = seat_rows(answers)
-    s.sentences = s.answers + [f"Before pooling: {r.description}" for r in per_arm
-                               if (r.players, r.arm) in pooled]
+    s.sentences = list(s.answers)
     s.tables = [("seat-shares", seat.seat_frame(per_arm)),
                 ("seat-verdicts", seat.verdict_frame(answers))]
 
 
-def adjust_seat_tests(sections: list[Section]) -> None:
-    """Holm's correction over every seat test whose verdict the report states (all parts),
-    and the seat sections rewritten with the adjusted verdicts."""
+def adjust_seat_tests(sections: list[Section], family: int = 1) -> None:
+    """Holm's correction over every seat test the report states (all parts), the verdicts
+    read from intervals simultaneous over the ``family`` answers of the grid, and the seat
+    sections rewritten with them."""
     mine = [sec for sec in sections if sec.results.get("answers")]
     answers = [r for sec in mine for r in sec.results["answers"]]
     if not answers:
         return
-    seat.holm(answers)
+    seat.holm(answers, family)
     for sec in mine:
         render_seat(sec)
 

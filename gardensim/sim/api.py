@@ -20,7 +20,7 @@ from gardensim.sim.backends import Backend, check_backend
 from gardensim.sim.lock import this_writer, writer_alive, writer_text
 from gardensim.sim.play import PYTHON_ENGINE
 from gardensim.sim.repair import Survey, rebuild_manifest, recorded_batches, survey
-from gardensim.sim.runner import Execution, Plan, execute, new_manifest
+from gardensim.sim.runner import BatchWatcher, Execution, Plan, execute, new_manifest
 from gardensim.sim.store import MANIFEST, RunStore, is_run, rules_digest
 from gardensim.sim.study import Study
 from gardensim.sim.studyfile import to_toml
@@ -170,6 +170,7 @@ def simulate(
     force: bool = False,
     batch_size: int | None = None,
     take_over: bool = False,
+    watcher: BatchWatcher | None = None,
 ) -> Run:
     """Play a study and return its :class:`Run`.
 
@@ -179,20 +180,24 @@ def simulate(
     is replaced only with ``force``. ``jobs`` defaults to every local core; ``backend`` is
     ``loky``, ``dask`` or ``ray`` and ``scheduler`` the cluster address (or a
     ``distributed.Client``). Every arm's game and bots are built, and the manifest made, before
-    anything is written; only one process writes a run folder at a time.
+    anything is written; only one process writes a run folder at a time. A ``watcher``
+    (``runner.execute``) may end the run early (``sim.sequential``).
     """
     study = Study.coerce(study)
+    if study.settle:
+        raise ConfigError(f"study {study.name!r} settles its answers rung by rung: play it with "
+                          "gardensim.sim.ladder.climb(study, out) or gardensim simulate")
     check_backend(backend, jobs, scheduler)
     plan = Plan.build(study, batch_size)
     manifest = new_manifest(plan)
     if out is None:
         with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
             execution = execute(plan, store=None, manifest=manifest, done=set(), pool=pool,
-                                progress=progress)
+                                progress=progress, watcher=watcher)
         return Run(manifest, tables=execution.tables, execution=execution)
     store = RunStore(out)
     settings = dict(jobs=jobs, backend=backend, scheduler=scheduler, progress=progress,
-                    take_over=take_over)
+                    take_over=take_over, watcher=watcher)
     study_text = to_toml(study.to_dict())
     with store.writing():
         if not force and is_run(store.path):
@@ -210,7 +215,7 @@ def simulate(
         with Backend(jobs, backend, scheduler, tasks=plan.task_count) as pool:
             store.prepare_new(force, study_text)
             execution = execute(plan, store=store, manifest=manifest, done=set(), pool=pool,
-                                progress=progress, writer=this_writer())
+                                progress=progress, writer=this_writer(), watcher=watcher)
     return Run(manifest, path=store.path, execution=execution)
 
 
@@ -247,7 +252,7 @@ def resume(
 
 def _resume(
     store: RunStore, given: Study | None, *, jobs: int | None, backend: str, scheduler: Any,
-    progress: bool, take_over: bool,
+    progress: bool, take_over: bool, watcher: BatchWatcher | None = None,
 ) -> Run:
     """:func:`resume` once the run's writer lock is held."""
     plan, manifest = _open_for_resume(store, given, take_over)
@@ -267,7 +272,7 @@ def _resume(
                                   **fresh["engine_reasons"]}
     with Backend(jobs, backend, scheduler, tasks=plan.task_count - len(found.done)) as pool:
         execution = execute(plan, store=store, manifest=manifest, done=found.done, pool=pool,
-                            progress=progress, writer=this_writer())
+                            progress=progress, writer=this_writer(), watcher=watcher)
     run = Run(manifest, path=store.path, execution=execution)
     run.repairs = found
     return run

@@ -136,27 +136,26 @@ def seat_table(frame: pd.DataFrame) -> pd.DataFrame:
     return result.table[["seat", "share", "lo", "hi"]].reset_index(drop=True)
 
 
-def judge(table: pd.DataFrame, players: int, games: int, margin: float) -> Judgement:
-    """Fair when every seat's interval is inside fair ± ``margin``; unfair when some seat's
-    interval lies wholly outside it; undecided otherwise, with the games that would settle it
-    (unknown when the games hold too few deals for an interval at all)."""
+def judge(table: pd.DataFrame, players: int, games: int, margin: float,
+          deals: int | None = None) -> Judgement:
+    """Every seat judged as :func:`gardensim.analysis.verdict.judge` does (one meaning of fair,
+    unfair and "more games" everywhere): fair when each seat is, unfair when any is, else
+    undecided with the games the verdict module's one rule asks for (None at the margin's
+    edge). A seat whose interval excludes fair but reaches into the margin is undecided here:
+    a candidate is kept only when shown fair."""
+    from gardensim.analysis.verdict import MIN_DEALS, combine
+    from gardensim.analysis.verdict import judge as judge_share
+
     fair = 1 / players
+    deals = deals if deals is not None else max(games // players, 0)
     lo, hi = table["lo"].to_numpy(float), table["hi"].to_numpy(float)
     if not (np.isfinite(lo).all() and np.isfinite(hi).all()):
-        return Judgement("undecided")
-    if (lo >= fair - margin).all() and (hi <= fair + margin).all():
-        return Judgement("fair")
-    if (lo > fair + margin).any() or (hi < fair - margin).any():
-        return Judgement("unfair")
-    gap = np.abs(table["share"].to_numpy(float) - fair)
-    half = (hi - lo) / 2
-    inside = gap < margin
-    if inside.all():
-        needed = max(games * (h / (margin - g)) ** 2 for h, g in zip(half, gap, strict=True))
-    else:
-        needed = min(games * (h / (g - margin)) ** 2
-                     for h, g, i in zip(half, gap, inside, strict=True) if not i)
-    return Judgement("undecided", max(math.ceil(needed - 1e-9) - games, 1))
+        deals = min(deals, MIN_DEALS - 1)
+    verdict = combine([judge_share(float(r.share), float(r.lo), float(r.hi), fair, margin,
+                                   games=games, deals=deals, players=players)
+                       for r in table.itertuples()])
+    kind = verdict.kind if verdict.kind in ("fair", "unfair") else "undecided"
+    return Judgement(kind, verdict.games_needed if kind == "undecided" else None)
 
 
 def play_candidate(

@@ -9,14 +9,16 @@ also suits a Dask cluster whose workers share no disk with the client.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from gardensim.core import registry
 from gardensim.sim import frames
@@ -147,13 +149,16 @@ class Plan:
             self.study.engine,
         )
 
-    def tasks(self, skip: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset()
-              ) -> Iterator[BatchTask]:
-        """Every batch of every arm not in ``skip``, arm by arm, made as they are asked for."""
-        for a in range(len(self.arms)):
-            for b in range(self.batches_per_arm):
-                if (a, b) not in skip:
-                    yield self.task(a, b)
+    def tasks(self, skip: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+              by_batch: bool = False) -> Iterator[BatchTask]:
+        """Every batch of every arm not in ``skip``, arm by arm (``by_batch``: batch by batch,
+        every arm's batch 0 first, so the games every arm has played grow as one prefix, as a
+        run that stops once decided needs), made as they are asked for."""
+        order = ((a, b) for b in range(self.batches_per_arm) for a in range(len(self.arms))) \
+            if by_batch else itertools.product(range(len(self.arms)), range(self.batches_per_arm))
+        for a, b in order:
+            if (a, b) not in skip:
+                yield self.task(a, b)
 
     def games_in(self, batches: set[tuple[int, int]]) -> int:
         """How many games the batches ``batches`` hold."""
@@ -256,6 +261,17 @@ def new_manifest(plan: Plan) -> dict[str, Any]:
     }
 
 
+class BatchWatcher(Protocol):
+    """Watches the batches of a run as they are stored and may end it (``sim.sequential``: a
+    run that stops once its verdicts are decided)."""
+
+    def add(self, result: BatchResult) -> bool:
+        """Take one stored batch; True ends the run here."""
+
+    def status(self) -> str:
+        """A few words for the progress bar (the running estimate)."""
+
+
 @dataclass
 class Execution:
     """What one session of playing produced (the frames stay in the store if there is one)."""
@@ -276,8 +292,12 @@ def execute(
     pool: Backend,
     progress: bool,
     writer: dict[str, Any] | None = None,
+    watcher: BatchWatcher | None = None,
 ) -> Execution:
     """Play every batch not in ``done``; store each as it arrives; keep the manifest current.
+
+    A ``watcher`` sees every stored batch (dealt out batch index by batch index over the arms)
+    and may end the run early: its status is then ``decided`` (a plain resume plays on).
 
     On an exception (including Ctrl-C and SIGTERM, :mod:`gardensim.sim.stopping`) the manifest
     is left marked ``interrupted`` with the finished batches listed, ready for ``--resume``.
@@ -287,7 +307,7 @@ def execute(
     from tqdm.auto import tqdm
 
     listed = manifest["batches"].pop("done", []) if store is not None else None
-    todo = plan.tasks(skip=done)
+    todo = plan.tasks(skip=done, by_batch=watcher is not None)
     done_games = plan.games_in(done)
     session = {"started": now(), "finished": None, "seconds": 0.0, "games": 0,
                "jobs": pool.jobs,
@@ -317,7 +337,16 @@ def execute(
     try:
         with stop:
             results = _played(todo, pool, plan.total_games - done_games, session)
-            _store_results(results, store, manifest, out, bar, save, stop)
+            try:
+                decided = _store_results(results, store, manifest, out, bar, save, stop,
+                                         watcher)
+            finally:
+                with warnings.catch_warnings():
+                    # a run ended early drops the batches still in flight, as it means to;
+                    # joblib's warning that they went unused would only alarm the user
+                    warnings.filterwarnings("ignore", ".*tasks have been successfully executed",
+                                            UserWarning)
+                    results.close()
     except BaseException:
         manifest["status"] = "interrupted"
         manifest["writer"] = None
@@ -327,7 +356,7 @@ def execute(
         bar.close()
     out.seconds = time.perf_counter() - t0
     complete = done_games + out.games == plan.total_games
-    manifest["status"] = "complete" if complete else "interrupted"
+    manifest["status"] = "complete" if complete else "decided" if decided else "interrupted"
     manifest["writer"] = None
     session["finished"] = now()
     timings = manifest["timings"]
@@ -360,9 +389,11 @@ def _played(todo: Iterator[BatchTask], pool: Backend, games_left: int,
 
 def _store_results(results: Iterator[BatchResult], store: RunStore | None,
                    manifest: dict[str, Any], out: Execution, bar: Any,
-                   save: Callable[[], None], stop: StopSignals) -> None:
+                   save: Callable[[], None], stop: StopSignals,
+                   watcher: BatchWatcher | None = None) -> bool:
     """Store each batch as it arrives and list it in the manifest; a stop signal received
-    since the last batch (even one whose interrupt was swallowed) ends the run here."""
+    since the last batch (even one whose interrupt was swallowed) ends the run here, and so
+    does the ``watcher`` (then True)."""
     digests = {arm: rules_digest(rules) for arm, rules in manifest["rules"].items()}
     for result in results:
         task = result.task
@@ -386,6 +417,12 @@ def _store_results(results: Iterator[BatchResult], store: RunStore | None,
         out.games += task.stop - task.start
         out.moves += result.moves
         out.turns += result.turns_played
+        stopping = watcher is not None and watcher.add(result)
+        if watcher is not None:
+            bar.set_postfix_str(watcher.status(), refresh=False)
         bar.update(task.stop - task.start)
         save()
+        if stopping:
+            return True
         stop.check()
+    return False

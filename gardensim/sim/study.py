@@ -37,7 +37,7 @@ from gardensim.sim.play import DEFAULT_ENGINE, ENGINES
 STUDY_KEYS = (
     "name", "description", "game", "board", "players", "options",
     "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "fair_margin", "arms",
-    "engine",
+    "engine", "settle", "settle_budget",
 )
 #: Keys of an arm that are not rule options.
 ARM_KEYS = ("name", "board", "bots", "pool", "options")
@@ -49,6 +49,26 @@ STRENGTH_MARK = "@"
 BOT_KEYS = ("bots", "pool", "strengths")
 #: Most games per arm: the frames' game index columns (``game``, ``deal``) are 32-bit.
 MAX_GAMES = 2**31 - 1
+#: ``strengths = "ladder"``: the game's own ladder, ``data/<game>/ladder.toml``, climbed until
+#: the answers settle (:mod:`gardensim.sim.ladder`).
+LADDER = "ladder"
+#: The file, under the data folder's ``<game>/``, that lists a game's ladder, weakest first.
+LADDER_FILE = "ladder.toml"
+
+
+def game_ladder(game: str, players: int) -> list[str]:
+    """The rungs of ``game``'s shipped ladder at ``players`` seats, weakest first: the file's
+    ``rungs``, or its ``[players.N]`` table's when it has one for that count. A game's ladder
+    is its own knowledge (which bots climb), so it lives in the game's data folder."""
+    from gardensim.paths import DATA_DIR
+
+    path = DATA_DIR / game / LADDER_FILE
+    if not path.is_file():
+        raise ConfigError(f"study key 'strengths' = {LADDER!r}: game {game!r} ships no ladder "
+                          f"({path}); list the strengths instead")
+    raw = read_study_toml(path)
+    rungs = raw.get("players", {}).get(str(players), {}).get("rungs", raw.get("rungs"))
+    return _specs(f"strengths ({path})", rungs)
 
 
 def strength_arm(arm: str, strength: str) -> str:
@@ -259,6 +279,11 @@ class Study:
     #: Equivalence margin of the seat verdicts in percentage points of win share (3 = ±3
     #: points); None leaves the analysis default (``gardensim.analysis.verdict.FAIR_MARGIN``).
     fair_margin: float | None = None
+    #: Climb the ``strengths`` weakest first, rung by rung on the same deals, until every
+    #: answer settles (:mod:`gardensim.sim.ladder`); ``strengths = "ladder"`` implies it.
+    settle: bool = False
+    #: CPU-seconds after which a settling climb starts no further rung; None: no limit.
+    settle_budget: float | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -275,7 +300,10 @@ class Study:
                         "are 32-bit; play more as further studies with other seeds)", self.games)
         _int("games", self.games, 1)
         _int("seed", self.seed, 0, 2**63 - 1)
-        for key in ("rotate", "telemetry"):
+        if self.strengths == LADDER:
+            self.strengths = game_ladder(self.game, self.players)
+            self.settle = True
+        for key in ("rotate", "telemetry", "settle"):
             if not isinstance(getattr(self, key), bool):
                 raise _fail(key, "true or false", getattr(self, key))
         if not isinstance(self.options, Mapping):
@@ -311,6 +339,21 @@ class Study:
         if self.strengths is not None:
             _check_strength_arms(arms)
         self.arms = arms
+        self._check_settle()
+
+    def _check_settle(self) -> None:
+        """A climb needs rungs to climb and a budget that can be spent."""
+        if self.settle_budget is not None and (
+            isinstance(self.settle_budget, bool)
+            or not isinstance(self.settle_budget, int | float) or not self.settle_budget > 0
+        ):
+            raise _fail("settle_budget", "CPU-seconds above 0", self.settle_budget)
+        if self.settle_budget is not None and not self.settle:
+            raise ConfigError("study key 'settle_budget' limits a settling climb; give "
+                              "'settle = true' with it")
+        if self.settle and (self.strengths is None or len(self.strengths) < 2):
+            raise ConfigError("study key 'settle' climbs a ladder: it needs 'strengths' with "
+                              "two rungs or more (weakest first), or strengths = \"ladder\"")
 
     # ----- construction ----------------------------------------------------------------
     @classmethod
@@ -369,6 +412,10 @@ class Study:
             out["fair_margin"] = self.fair_margin
         if self.engine != DEFAULT_ENGINE:
             out["engine"] = self.engine
+        if self.settle:
+            out["settle"] = True
+        if self.settle_budget is not None:
+            out["settle_budget"] = self.settle_budget
         out["arms"] = [a.to_dict() for a in self.arms]
         if out["board"] is None:
             del out["board"]

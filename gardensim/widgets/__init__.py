@@ -13,6 +13,8 @@ from importlib import import_module
 from typing import Any
 
 _LAZY = {
+    "PlayPanel": "gardensim.widgets.play",
+    "PlaySession": "gardensim.widgets.session",
     "SeatPanel": "gardensim.widgets.seat",
     "StudyForm": "gardensim.widgets.form",
     "cached_run": "gardensim.widgets.cache",

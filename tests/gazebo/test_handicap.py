@@ -1,7 +1,6 @@
 """Handicap search: played candidates on stubbed measurements with a known answer, the ladder,
 the equivalence verdicts, and the report's played handicap arms on a tiny real run."""
 
-import math
 
 import pandas as pd
 import pytest
@@ -121,17 +120,12 @@ def test_judge_fair_unfair_and_undecided_by_interval_inclusion():
 
 
 @pytest.mark.parametrize("share0", [0.5, 0.515, 0.545])
-def test_more_games_shrink_the_interval_just_enough_to_decide(share0):
+def test_more_games_are_the_verdict_modules_one_rule(share0):
+    from gardensim.analysis.verdict import more_games
+
     games, half = 100, 0.06
-    more = judge(seat_table(share0, half), 2, games, MARGIN).more_games
-    gap = abs(share0 - 0.5)
-    need = abs(MARGIN - gap)
-
-    def half_after(extra):
-        return half * math.sqrt(games / (games + extra))
-
-    assert half_after(more) <= need + 1e-12
-    assert half_after(more - 1) > need
+    got = judge(seat_table(share0, half), 2, games, MARGIN).more_games
+    assert got == more_games(share0 - 0.5, half, MARGIN, games, 2)
 
 
 def test_ladder_follows_the_estimate_with_the_most_favoured_seat_getting_k():

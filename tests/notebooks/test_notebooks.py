@@ -20,9 +20,10 @@ EXPECTED = [
     "02-qin-vs-gazebo-drawing",
     "03-game-replay",
     "04-rule-variant-lab",
+    "05-play-a-bot",
 ]
 KERNEL = "gardensim-venv"
-#: Small enough to keep all four notebooks well under two minutes, large enough for every
+#: Small enough to keep all the notebooks well under two minutes, large enough for every
 #: measure (complete deals for 2 players, both bots in both seats).
 SMALL_GAMES = "8"
 NOT_RUN = "No games have been run yet"
@@ -32,10 +33,11 @@ ANSWER_MENTIONS = {
     "02-qin-vs-gazebo-drawing": "qin-draw",
     "03-game-replay": "Game 0 of gazebo-draw took",
     "04-rule-variant-lab": f"hand_size 3 → 4 ({SMALL_GAMES} games paired with the baseline)",
+    "05-play-a-bot": "reaches the same final position",
 }
 
 
-def test_every_notebook_of_issue_5_is_committed() -> None:
+def test_every_notebook_of_issues_5_and_44_is_committed() -> None:
     assert [p.stem for p in NOTEBOOKS] == EXPECTED
 
 
@@ -85,6 +87,7 @@ def test_notebook_executes_without_errors_and_prints_its_answer(
     work.mkdir()
     monkeypatch.setenv("GARDENSIM_NOTEBOOK_GAMES", SMALL_GAMES)
     monkeypatch.setenv("GARDENSIM_NOTEBOOK_JOBS", "1")
+    monkeypatch.setenv("GARDENSIM_NOTEBOOK_SCRIPTED", "1")  # notebook 5 plays by clicks
     monkeypatch.setenv("GARDENSIM_RUNS", str(work / "runs"))
     nb = nbformat.read(path, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.executable)"))
@@ -103,3 +106,10 @@ def test_notebook_executes_without_errors_and_prints_its_answer(
     assert not any(o.output_type == "error" for c in nb.cells if c.cell_type == "code"
                    for o in c.outputs)
     assert any((work / "runs").iterdir()), "the notebook stored no run under GARDENSIM_RUNS"
+    if path.stem == "05-play-a-bot":
+        from gardensim.widgets.played import check_record, played_records
+
+        records = played_records(work / "runs")
+        assert len(records) == 2, "the Gazebo and Summer Pavilion games played by clicks"
+        for record in records:
+            assert check_record(record).is_terminal()

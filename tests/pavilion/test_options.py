@@ -33,7 +33,7 @@ def test_defaults_follow_the_spec_recommendations() -> None:
     ],
 )
 def test_bad_value_names_the_option_and_the_allowed_values(name, value, allowed) -> None:
-    with pytest.raises(ConfigError, match=f"{name}=.*allowed values are {allowed}"):
+    with pytest.raises(ConfigError, match=f"{name}=.*(allowed values are|expected one of) {allowed}"):
         PavilionGame("base", 2, {name: value})
 
 

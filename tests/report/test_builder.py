@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from gardensim.analysis.frames import combine
-from gardensim.analysis.seat import pooled_seat_advantage, seat_advantage
+from gardensim.analysis.seat import seat_advantage
 from gardensim.report.builder import build_report, markdown_table, to_toml
 from gardensim.report.sections import Budget, Section, compute_sections, part_spec
 from gardensim.sim.study import Study
@@ -62,11 +62,12 @@ def test_the_verdict_table_comes_first_and_links_to_sections(report):
     _, _, _, page = report
     first = page.index("<table")
     assert page[first:].startswith('<table class="verdicts" id="verdict-table">')
+    assert page[:first].endswith('<div class="scroll">')
     assert page.index("<nav") > first
     table = page[first:page.index("</table>", first)]
-    links = re.findall(r'<a href="#([\w-]+)">', table)
+    links = re.findall(r'<a href="#([\w-]+)"', table)
     assert links and all(f'<section id="{sid}">' in page for sid in links)
-    assert re.search(r'class="mark (fair|unfair|undecided)"', table)
+    assert re.search(r'class="mark (fair|unfair|differs|undecided)"', table)
     assert "Bots that played" in page
 
 
@@ -78,9 +79,7 @@ def test_seat_answer_and_its_csv_match_the_analysis(report):
     expected = pd.concat([r.table for r in results], ignore_index=True)
     assert csv["share"].to_numpy() == pytest.approx(expected["share"].to_numpy())
     assert len(csv) == 2 * 2 + 2 * 3
-    answers = pooled_seat_advantage(combine(runs)[0])
-    for text in [r.sentence for r in answers] + [r.description for r in results
-                                                 if any(r.arm in a.pooled for a in answers)]:
+    for text in [r.description for r in seat_advantage(combine(runs)[0])]:
         assert text.replace("–", "&ndash;") in page or text in page
 
 
@@ -96,7 +95,7 @@ def test_summary_repeats_the_answers_and_the_command(report):
     runs, out, _, _ = report
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert "gardensim report a b --out x" in summary
-    first = pooled_seat_advantage(combine(runs)[0])[0].sentence
+    first = seat_advantage(combine(runs)[0])[0].description
     assert first in summary
     assert "| arm | players | seat |" in summary
 

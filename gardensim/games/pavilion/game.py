@@ -2,7 +2,7 @@
 
 ``PavilionGame(board="base", players=2, options=None)``: ``board`` is one of ``base``,
 ``base-grey``, ``glazed-orange``, ``glazed-purple`` (data/pavilion/*.toml); 2-4 players; rule
-options are listed in :mod:`~gardensim.games.pavilion.options`. The rules themselves live in
+options are declared in :mod:`~gardensim.games.pavilion.ruleset`. The rules themselves live in
 :mod:`.state` (turn structure), :mod:`.drafting` (phase 1), :mod:`.placing` (phase 2) and
 :mod:`.scoring`; the notation in :mod:`.notation`.
 """
@@ -41,12 +41,7 @@ class PavilionGame(Game):
             allowed = ", ".join(map(str, sorted(self.side.rules.factories)))
             raise ConfigError(f"pavilion: players={players!r}; allowed values are {allowed}")
         self.num_players = players
-        self.options = validate_options(options, players)
-        if "purple_star_values" in (options or {}) and not self.side.bga_star_values:
-            raise ConfigError(
-                f"option purple_star_values={options['purple_star_values']!r} has no effect on "
-                f"board {self.board_name!r}; it applies to glazed-purple only, so leave it out"
-            )
+        self.options = validate_options(options, players, self.side, self.board_name)
         bga = self.options["purple_star_values"] == "bga" and self.side.bga_star_values
         #: Points of a completed single-coloured star, per colour id (spec 6, 8, option 10.5).
         self.star_values: tuple[int, ...] = (

@@ -18,6 +18,7 @@ SPEC = GameSpec(
     boards=f"{_HERE}.boards:BOARD_NAMES",
     min_players=2,
     max_players=4,
+    rules=f"{_HERE}.ruleset:RULES",
     columns=Columns(
         standing="score", higher_is_better=True, unit="points", mover_standing="score",
         start_player="first_player",

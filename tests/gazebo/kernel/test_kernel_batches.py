@@ -95,4 +95,4 @@ def test_one_play_loop_serves_every_line_up_and_its_handles_are_typed_as_numba_t
     game = kernel.game
     for lineup in (["random", "random"], ["greedy", "random"]):
         kernel.play(1, [kernel_bot(bot[name], game) for name in lineup])
-    assert len(play.play_games.overloads) == 1
+    assert len(play.play_games.signatures) == 1

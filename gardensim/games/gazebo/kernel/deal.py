@@ -9,9 +9,9 @@ template position (``layout.new_state`` of any seed) holds everything a deal doe
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from gardensim.games.gazebo.kernel.engine import copy_state
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     GLEN,
     HAND_SIZE,
@@ -29,7 +29,7 @@ from gardensim.games.gazebo.kernel.layout import (
 from gardensim.kernels import pyrandom
 
 
-@njit(cache=True, entry=True)
+@njit(cache=True)
 def deal_into(S, template, seed: int, private_singles: int, R) -> None:
     """``S``: ``template`` dealt with ``random.Random(seed)`` (``deal_with``)."""
     pyrandom.seed(R, seed)

@@ -9,9 +9,9 @@ keeps only the open slots (a bit set in the position that ``place`` updates); ha
 are scanned around the few cells a placement touches. Nooks are ids into per-nook arrays; their
 cells are the cells labelled with the id, their patios and vases bit masks.
 
-The rules allocate nothing (their scratch is the board tables' ``work`` row) and are compiled
-with ``_nrt=False``: numba's reference counts, an atomic operation on every array a call passes
-or slices, cost more than the rules themselves, and these functions never keep an array.
+The rules allocate nothing (their scratch is the board tables' ``work`` row) and the small
+steps are inlined into their callers (``inline="always"``): numba counts references to every
+array a call passes or slices, an atomic operation each, which costs more than a small step.
 
 Every function takes the position ``S`` and the board tables ``T`` (``layout.board_tables``)
 and, where events happen, the event log ``ev``/``evc`` (written only when ``S[LOG]`` is set,
@@ -20,8 +20,9 @@ so look-ahead copies log nothing).
 
 from __future__ import annotations
 
+from numba import njit
+
 from gardensim.games.gazebo.kernel.events import finish, log_event, place
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     DRAW,
     EV_DRAW,
@@ -67,7 +68,7 @@ from gardensim.games.gazebo.kernel.legality import (
 __all__ = ["apply_action", "begin", "copy_state", "legal_actions", "max_actions", "random_action"]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def copy_state(dst, src) -> None:
     """``dst[:] = src`` as a plain loop: numba's slice assignment costs ten times more, and
     every look-ahead copies a position."""
@@ -76,7 +77,7 @@ def copy_state(dst, src) -> None:
 
 
 # ----- the turn --------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def draw(S, ev, source: int) -> None:
     """Draw one domino from pile ``source`` (0 general, 1 private, 2 reserve)."""
     p = S[PLAYER]
@@ -98,7 +99,7 @@ def draw(S, ev, source: int) -> None:
         log_event(S, ev, EV_DRAW, p, source, t)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def start_turn(S, T, ev) -> None:
     """Rulings 14: no domino or no legal placement ends the game (or, with the option off,
     passes; a full round of passes ends it)."""
@@ -122,7 +123,7 @@ def start_turn(S, T, ev) -> None:
         S[TURN] += 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def end_turn(S, T, ev) -> None:
     S[ZEN] = 0
     S[PLACED] = 0
@@ -131,7 +132,7 @@ def end_turn(S, T, ev) -> None:
     start_turn(S, T, ev)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def refill(S, T, ev) -> None:
     """Draw until the hand is full (rulings 11); a choice between piles waits for the player
     (phase DRAW), a single possibility is applied at once."""
@@ -160,7 +161,7 @@ def refill(S, T, ev) -> None:
     end_turn(S, T, ev)
 
 
-@njit(cache=True, _nrt=False, entry=True)
+@njit(cache=True)
 def apply_action(S, T, ev, evc, action: int) -> None:
     """Play a legal ``action`` (``state.GazeboState._apply``). Every way out of a turn
     ends in the one ``refill`` (each inlined copy is compiled anew)."""
@@ -185,7 +186,7 @@ def apply_action(S, T, ev, evc, action: int) -> None:
     refill(S, T, ev)
 
 
-@njit(cache=True, _nrt=False, entry=True)
+@njit(cache=True)
 def begin(S, T, ev) -> None:
     """The first turn's start (``GazeboState.__init__`` ends with it)."""
     start_turn(S, T, ev)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numba import njit
 
 from gardensim.games.gazebo.kernel.engine import copy_state
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     EXTRA,
@@ -214,7 +214,7 @@ def applied_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out,
         out[i] = value(scratch, T, player, W)
 
 
-@njit(cache=True, entry=True)
+@njit(cache=True)
 def action_values(S, T, ev, evc, player: int, actions, k: int, W, scratch, out,
                   apply) -> None:
     """``value`` for ``player`` after each of ``actions[:k]`` into ``out``: one placement of

@@ -9,7 +9,8 @@ log only when ``S[LOG]`` is set (look-ahead copies log nothing).
 
 from __future__ import annotations
 
-from gardensim.games.gazebo.kernel.jit import njit
+from numba import njit
+
 from gardensim.games.gazebo.kernel.layout import (
     C_PATIO,
     C_PEDESTAL,
@@ -74,7 +75,7 @@ from gardensim.games.gazebo.kernel.legality import (
 FANCY, RAISED = 2, 3
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     if S[LOG] == 0:
         return
@@ -90,7 +91,7 @@ def log_event(S, ev, code: int, player: int, cell: int, extra: int) -> None:
     S[EVN] = i + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def log_nook_event(S, ev, evc, code: int, player: int, k: int, extra: int) -> None:
     """A nook event with the nook's cells (reading order) in ``evc``."""
     if S[LOG] == 0:
@@ -112,7 +113,7 @@ def log_nook_event(S, ev, evc, code: int, player: int, k: int, extra: int) -> No
 
 
 # ----- gazebos and the end ---------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def winners_mask(S, last: int) -> int:
     """Rulings 14, 15 (``rules.winners``) as a bit mask of seats."""
     sup = S[O_SUPPLY]
@@ -139,7 +140,7 @@ def winners_mask(S, last: int) -> int:
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def finish(S, ev, reason: int, last: int) -> None:
     S[PHASE] = OVER
     S[END] = reason
@@ -149,7 +150,7 @@ def finish(S, ev, reason: int, last: int) -> None:
         log_event(S, ev, EV_WIN, last, reason, S[WINMASK])
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def put(S, ev, q: int, k: int) -> int:
     """``q`` places ``k`` gazebos or what they have left; the last one ends the game."""
     i = S[O_SUPPLY] + q
@@ -163,7 +164,7 @@ def put(S, ev, q: int, k: int) -> int:
     return placed
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def give_back(S, ev, q: int, k: int) -> None:
     if k:
         S[S[O_SUPPLY] + q] += k
@@ -172,7 +173,7 @@ def give_back(S, ev, q: int, k: int) -> None:
 
 
 # ----- nooks -----------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def join(S, T, k: int, cells, ncells: int) -> None:
     """Label ``cells`` as nook ``k``; its size, patio and vase masks grow by theirs."""
     nbr = T[0]
@@ -196,7 +197,7 @@ def join(S, T, k: int, cells, ncells: int) -> None:
     S[S[O_SIZE] + k] += ncells
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def relabel(S, old: int, new: int) -> None:
     onk = S[O_NOOK_OF]
     for c in range(T_cells(S)):
@@ -204,7 +205,7 @@ def relabel(S, old: int, new: int) -> None:
             S[onk + c] = new
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def patio_counts(S, T, c: int, counts) -> None:
     """Per seat, the gazebos on the distinct nooks next to patio cell ``c`` (rulings 8)."""
     nbr = T[0]
@@ -227,7 +228,7 @@ def patio_counts(S, T, c: int, counts) -> None:
             counts[S[S[O_OWNER] + k]] += S[S[O_GAZ] + k]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def patio_outcome(counts, n: int, holder: int, kind: int, raised_two: int):
     """Rulings 8-10 (``rules.patio_outcome``): (holder, threatened holder or -1)."""
     best = 0
@@ -255,7 +256,7 @@ def patio_outcome(counts, n: int, holder: int, kind: int, raised_two: int):
     return holder, holder if rival >= counts[holder] else -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def settle_patio(S, T, ev, i: int, counts) -> None:
     """Claim or steal patio ``i`` (reading-order index) if a unique player leads it."""
     c = T[3][i]
@@ -284,7 +285,7 @@ def settle_patio(S, T, ev, i: int, counts) -> None:
         S[S[O_PTHR] + i] = thr
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def expand_key(S, k: int, new, nnew: int, lone, nlone: int, p: int, n: int):
     """Where an expand of nook ``k`` by ``new`` and ``lone`` comes in order (rulings 5): its
     owner's turn order from the mover ``p``, then its first square; only two expands in one
@@ -297,7 +298,7 @@ def expand_key(S, k: int, new, nnew: int, lone, nlone: int, p: int, n: int):
     return (S[S[O_OWNER] + k] - p) % n, first
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def group_squares(added, gnew, gnnew, glone, gnlone, g: int) -> int:
     """Into ``added``, the squares group ``g`` brings to its nook (absorbed, created or
     expanded): its new cells, then the lone squares it joins; returns how many."""
@@ -311,7 +312,7 @@ def group_squares(added, gnew, gnnew, glone, gnlone, g: int) -> int:
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def place(S, T, ev, evc, s: int, x: int, y: int) -> bool:
     """Lay colours ``x`` on the first cell of slot ``s`` and ``y`` on its second (known
     legal) and resolve every event in the rulings' order (``events.EventsMixin._place``).

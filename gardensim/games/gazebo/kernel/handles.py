@@ -16,22 +16,15 @@ apply moves to copies with the log off.
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, NamedTuple
 
+import numba
 import numpy as np
 from numba import typeof, types
-from numba.core.errors import NumbaExperimentalFeatureWarning
-from numba.core.types.function_type import CompileResultWAP
 from numba.extending import typeof_impl
 
 from gardensim.games.gazebo.kernel import engine, evaluate, mcts, play
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.kernels import pyrandom
-
-# first-class functions are "experimental" in numba; the kernel's tests hold both engines to
-# the same games through them
-warnings.filterwarnings("ignore", "First-class function type", NumbaExperimentalFeatureWarning)
 
 
 class Calls(NamedTuple):
@@ -46,16 +39,25 @@ class Calls(NamedTuple):
     determinize: Any
 
 
-class Handle(CompileResultWAP):
-    """A compiled function as a first-class function whose numba type is worked out once.
+class Handle(types.WrapperAddressProtocol):
+    """A compiled function as a first-class function (numba's documented wrapper address
+    protocol over a ``numba.cfunc``, cached on disk like the rest of the kernel), whose numba
+    type is worked out once.
 
     numba types every argument of every call from Python anew, and a function's type spells
     out its whole signature: worked out at each call, the handles a play-loop call passes
     would cost more than a random game."""
 
-    def __init__(self, cres: Any) -> None:
-        super().__init__(cres)
-        self.numba_type = types.FunctionType(cres.signature)
+    def __init__(self, compiled: Any, sig: Any) -> None:
+        self.compiled = compiled
+        self.sig = sig
+        self.numba_type = types.FunctionType(sig)
+
+    def __wrapper_address__(self) -> int:
+        return self.compiled.address
+
+    def signature(self) -> Any:
+        return self.sig
 
 
 @typeof_impl.register(Handle)
@@ -75,14 +77,15 @@ _handles: dict[Any, Handle] = {}
 _calls_types: dict[tuple[int, ...], Any] = {}
 
 
-def handle(dispatcher: Any, *args: Any) -> Handle:
-    """``dispatcher`` compiled (or loaded from numba's cache) for the types of ``args``, as a
-    first-class function; one per dispatcher and types in a process."""
-    sig = tuple(typeof(a) for a in args)
-    key = (dispatcher, sig)
+def handle(function: Any, returns: Any, *args: Any) -> Handle:
+    """``function`` (a plain function, or an ``njit`` dispatcher's ``py_func``) compiled, or
+    loaded from numba's cache, as a C callable for the types of ``args`` returning
+    ``returns``, as a first-class function; one per function and types in a process."""
+    function = getattr(function, "py_func", function)
+    sig = returns(*(typeof(a) for a in args))
+    key = (function, sig)
     if key not in _handles:
-        dispatcher.compile(sig)
-        _handles[key] = Handle(dispatcher.overloads[sig])
+        _handles[key] = Handle(numba.cfunc(sig, cache=True)(function), sig)
     return _handles[key]
 
 
@@ -94,34 +97,30 @@ def calls(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.ndar
     search call (the evaluation and determinizing): a line-up of random seats never does."""
     actions = np.empty(n_actions, dtype=np.int64)
     slots = np.empty(T[2].shape[0], dtype=np.int64)
-    apply = handle(engine.apply_action, S, T, ev, evc, 0)
+    apply = handle(engine.apply_action, types.none, S, T, ev, evc, 0)
     scores = np.empty(n_actions, dtype=np.float64)
-    valued = handle(evaluate.action_values if bots else no_values, S, T, ev, evc, 0, actions,
-                    0, np.empty(1, dtype=np.float64), S, scores, apply)
+    valued = handle(evaluate.action_values if bots else no_values, types.none, S, T, ev, evc,
+                    0, actions, 0, np.empty(1, dtype=np.float64), S, scores, apply)
     R = pyrandom.new_state()
-    return Calls(apply, handle(engine.legal_actions, S, T, actions),
-                 handle(engine.random_action, S, T, slots, actions, R), valued,
-                 handle(play.determinize if bots else no_determinize, S, S, 0, R))
+    return Calls(apply, handle(engine.legal_actions, types.int64, S, T, actions),
+                 handle(engine.random_action, types.int64, S, T, slots, actions, R), valued,
+                 handle(play.determinize if bots else no_determinize, types.none, S, S, 0, R))
 
 
-@njit(cache=True, entry=True)
 def no_values(S, T, ev, evc, player, actions, k, W, scratch, out, apply) -> None:
     """The evaluation's stand-in in a line-up of random seats (never called)."""
 
 
-@njit(cache=True, entry=True)
 def no_determinize(S, D, player, R) -> None:
     """Determinizing's stand-in in a line-up of random seats (never called)."""
 
 
-@njit(cache=True, entry=True)
 def no_greedy(S, T, ev, evc, c, actions, W, epsilon, samples, D, scratch, vals, totals,
               slots_buf, R) -> int:
     """Greedy's stand-in in a line-up without it (never called)."""
     return -1
 
 
-@njit(cache=True, entry=True)
 def no_search(S, T, ev, evc, c, actions, W, P, D, scratch, vals, slots_buf, R) -> int:
     """The search's stand-in in a line-up without mcts (never called)."""
     return -1
@@ -133,7 +132,7 @@ def greedy(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.nda
     reaching the rules through ``c``."""
     actions = np.empty(n_actions, dtype=np.int64)
     vals = np.empty(n_actions, dtype=np.float64)
-    return handle(choice, S, T, ev, evc, c, actions, vals, 0.0, 0, S, S, vals,
+    return handle(choice, types.int64, S, T, ev, evc, c, actions, vals, 0.0, 0, S, S, vals,
                   vals, np.empty(T[2].shape[0], dtype=np.int64), pyrandom.new_state())
 
 
@@ -143,5 +142,6 @@ def search(S: np.ndarray, T: tuple[np.ndarray, ...], ev: np.ndarray, evc: np.nda
     reaching the rules through ``c``."""
     actions = np.empty(n_actions, dtype=np.int64)
     vals = np.empty(n_actions, dtype=np.float64)
-    return handle(choice, S, T, ev, evc, c, actions, vals, np.empty(mcts.N_PARAMS), S, S,
-                  vals, np.empty(T[2].shape[0], dtype=np.int64), pyrandom.new_state())
+    return handle(choice, types.int64, S, T, ev, evc, c, actions, vals,
+                  np.empty(mcts.N_PARAMS), S, S, vals, np.empty(T[2].shape[0], dtype=np.int64),
+                  pyrandom.new_state())

@@ -64,9 +64,8 @@ def board_tables(geo: Geometry) -> tuple[Any, ...]:
     two cells of slot code ``s`` (-1 for codes that are no slot), then its ring: the cells next
     to either, neither of them (-1 padded), what a placement there meets
     (``Geometry.slot_rings``). ``work`` is the one writable row: scratch for the rules
-    (``W_PLACE``, ``W_LEGAL``), which then allocate nothing and are compiled without numba's
-    reference counts. New tables go into columns of these: an eighth array in the tuple that
-    every rule takes made each call markedly slower."""
+    (``W_PLACE``, ``W_LEGAL``), which then allocate nothing. New tables go into columns of
+    these: an eighth array in the tuple that every rule takes made each call markedly slower."""
     n = geo.size
     nbr = np.full((n, 4), -1, dtype=np.int32)
     for c in range(n):

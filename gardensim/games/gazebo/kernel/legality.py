@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
+from numba import njit
 from numba.extending import intrinsic
 
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     C_SLOT,
@@ -79,24 +79,24 @@ def lowest_bit(typingctx, src):
     return src(src), codegen
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def type_of(x: int, y: int) -> int:
     return x if x == y else 2 + x + y
 
 
 # ----- the open slots --------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def open_word(S, w: int) -> int:
     """Word ``w`` of the open-slot bit set as a non-negative int (bit ``i``: slot ``32w+i``)."""
     return S[S[O_OPEN] + w] & 0xFFFFFFFF
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def n_open_words(T) -> int:
     return (T[2].shape[0] + 31) >> 5
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def nth_open_slot(S, T, j: int) -> int:
     """The ``j``-th open slot in ascending order: a count of bits per word, then the
     ``j``-th bit of the word that holds it."""
@@ -111,7 +111,7 @@ def nth_open_slot(S, T, j: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def cover_open_slots(S, T, a: int, b: int) -> None:
     """Keep the open slots in step once cells ``a`` and ``b`` are coloured: the slots with
     either cell close, the free pairs beside them open (rulings 3). Bits are set and cleared
@@ -144,7 +144,7 @@ def cover_open_slots(S, T, a: int, b: int) -> None:
     S[NOPEN] = n
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def slot_is_simple(S, T, s: int) -> bool:
     """Whether every orientation of every domino may go on open slot ``s``: no colour has two
     different nooks around it, so no placement there absorbs (rulings 6;
@@ -180,12 +180,12 @@ def slot_is_simple(S, T, s: int) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def T_cells(S) -> int:
     return S[O_NOOK_OF] - S[O_COLOR]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def nook_min(S, k: int) -> int:
     onk = S[O_NOOK_OF]
     for c in range(T_cells(S)):
@@ -194,14 +194,14 @@ def nook_min(S, k: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def hand_total(S, p: int) -> int:
     h = S[O_HANDS] + 6 * p
     return S[h] + S[h + 1] + S[h + 2] + S[h + 3] + S[h + 4] + S[h + 5]
 
 
 # ----- legality --------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def gather(S, T, c1: int, c2: int, ea: int, eb: int, col: int, ids, lone):
     """Distinct nooks of colour ``col`` around ``c1`` (and ``c2``; -1: none), and the lone
     squares of that colour there, leaving out the domino's cells ``ea``, ``eb``."""
@@ -238,7 +238,7 @@ def gather(S, T, c1: int, c2: int, ea: int, eb: int, col: int, ids, lone):
     return nids, nlone
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def absorb_fault(S, ids, nids: int) -> int:
     """Rulings 6 (``rules.absorb_fault``): 0 legal, else 1 two big nooks, 2 a big nook
     absorbed, 3 a tie (rulings 23's order). The four seats' weights are scalars: a table
@@ -273,7 +273,7 @@ def absorb_fault(S, ids, nids: int) -> int:
     return 3 if tie > 1 else 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def slot_orients(S, T, s: int, h: int, scratch, out) -> int:
     """The orientations ``x * 3 + y`` of the hand at ``S[h:h + 6]`` that may go on open slot
     ``s`` (rulings 6), into ``out`` in ``ORIENTS`` order; returns how many
@@ -351,7 +351,7 @@ def slot_orients(S, T, s: int, h: int, scratch, out) -> int:
     return j
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def meets_two_nooks(S, T, c1: int, c2: int, ea: int, eb: int, col: int) -> bool:
     """Whether two different nooks of colour ``col`` touch ``c1`` (or ``c2``; -1: none),
     leaving out the domino's cells: only then can a placement absorb (rulings 6). Scalars
@@ -378,7 +378,7 @@ def meets_two_nooks(S, T, c1: int, c2: int, ea: int, eb: int, col: int) -> bool:
     return False
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def group_legal(S, T, c1: int, c2: int, ea: int, eb: int, col: int, scratch) -> bool:
     """Whether the colour group ``col`` on ``c1`` (and ``c2``) makes no illegal absorb."""
     if not meets_two_nooks(S, T, c1, c2, ea, eb, col):
@@ -388,7 +388,7 @@ def group_legal(S, T, c1: int, c2: int, ea: int, eb: int, col: int, scratch) -> 
     return absorb_fault(S, ids, nids) == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def placement_legal(S, T, s: int, x: int, y: int, scratch) -> bool:
     """Whether colours ``x``, ``y`` may go on open slot ``s`` (rulings 6): each colour group
     that meets two nooks of its colour makes a legal absorb (``slot_orients`` for one
@@ -403,7 +403,7 @@ def placement_legal(S, T, s: int, x: int, y: int, scratch) -> bool:
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def legal_placements(S, T, out, start: int) -> int:
     """Every legal placement of the current hand into ``out[start:]`` in the readable
     engine's order (slots ascending, hand types ascending, their orientations); returns the
@@ -433,7 +433,7 @@ def legal_placements(S, T, out, start: int) -> int:
     return j
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def count_legal_placements(S, T, ev, evc, since: int, seen, dirty) -> int:
     """How many legal placements the current hand has: telemetry's ``legal_moves``
     (``LegalityMixin.count_legal_placements``), counted at every turn of a game with turn
@@ -490,7 +490,7 @@ def count_legal_placements(S, T, ev, evc, since: int, seen, dirty) -> int:
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def start_count(S, seen, dirty) -> None:
     """``count_legal_placements``' memory for position ``S``: its nooks, every slot dirty."""
     onk = S[O_NOOK_OF]
@@ -500,7 +500,7 @@ def start_count(S, seen, dirty) -> None:
         dirty[w] = 0xFFFFFFFF
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, inline="always")
 def nth_orient(S, h: int, j: int) -> int:
     """The ``j``-th oriented colour pair of the hand at ``S[h:h + 6]`` (types ascending, then
     ``ORIENTS`` order)."""
@@ -518,7 +518,7 @@ def nth_orient(S, h: int, j: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False, entry=True)
+@njit(cache=True)
 def random_action(S, T, slots_buf, out, R) -> int:
     """A uniformly random legal action (``LegalityMixin.random_action``) drawn from the
     generator ``R`` exactly as the readable engine draws it: rejection sampling over open slots
@@ -548,7 +548,7 @@ def random_action(S, T, slots_buf, out, R) -> int:
     return out[pyrandom.randbelow(R, k)]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def slot_takes_a_domino(S, T) -> bool:
     """Whether some legal placement exists for a hand known not to be empty: a slot where no
     placement absorbs takes any domino (``legality.slot_takes_a_domino``); only without one
@@ -571,14 +571,14 @@ def slot_takes_a_domino(S, T) -> bool:
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def has_legal_placement(S, T) -> bool:
     if hand_total(S, S[PLAYER]) == 0:
         return False
     return slot_takes_a_domino(S, T)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def draw_options(S, out, start: int) -> int:
     """Piles the current player may refill from (rulings 11, 12), as action codes."""
     j = start
@@ -597,7 +597,7 @@ def draw_options(S, out, start: int) -> int:
     return j
 
 
-@njit(cache=True, _nrt=False, entry=True)
+@njit(cache=True)
 def legal_actions(S, T, out) -> int:
     """The legal actions into ``out``; returns how many (the readable engine's order)."""
     phase = S[PHASE]

@@ -22,9 +22,9 @@ placement per array that costs more than the work itself.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from gardensim.games.gazebo.kernel.events import patio_counts, patio_outcome
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     C_OPEN,
     C_PATIO,

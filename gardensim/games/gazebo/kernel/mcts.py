@@ -26,10 +26,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numba import njit
 
 from gardensim.games.gazebo.kernel import play as kplay  # play imports this module in turn
 from gardensim.games.gazebo.kernel.evaluate import value
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import LOG, NPL, OVER, PHASE, PLAYER, TURN, WINMASK
 from gardensim.games.gazebo.kernel.legality import DECLINE
 from gardensim.kernels import pyrandom
@@ -317,7 +317,7 @@ def select_and_expand(nodes, rewards, pool, top, path, D, T, ev, evc, calls, act
     return pool, plen
 
 
-@njit(cache=True, entry=True)
+@njit(cache=True)
 def choose(S, T, ev, evc, calls, root_acts, W, P, D, scratch, vals, slots_buf, R) -> int:
     """``MCTSBot.choose_action`` for the seat to move in ``S``, with parameters ``P`` (a row
     of ``P_*`` columns), evaluation weights ``W`` and the seat's generator ``R``: the root

@@ -15,11 +15,11 @@ game, move for move.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from gardensim.games.gazebo.kernel.deal import deal_with
 from gardensim.games.gazebo.kernel.engine import begin, copy_state
 from gardensim.games.gazebo.kernel.facts import game_facts
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     ECN,
     EV_COLS,
@@ -56,7 +56,7 @@ from gardensim.kernels import pyrandom
 RANDOM, GREEDY, MCTS = 0, 1, 2
 
 
-@njit(cache=True, entry=True)
+@njit(cache=True)
 def determinize(S, D, player: int, R) -> None:
     """Write into ``D`` a copy of ``S`` with every domino ``player`` cannot see redealt
     (``ObservationMixin.determinize``): opponents keep their public single/double split under
@@ -132,7 +132,7 @@ def determinize(S, D, player: int, R) -> None:
     D[RLEN] = ns
 
 
-@njit(cache=True, entry=True)
+@njit(cache=True)
 def greedy_choice(S, T, ev, evc, calls, actions, W, epsilon: float, samples: int, D,
                   scratch, vals, totals, slots_buf, R) -> int:
     """``GreedyBot.choose_action`` on the compiled engine, drawing from ``R`` as it does,
@@ -181,7 +181,7 @@ MAX_GAME_MOVES = 1 << 12
 TURN_COLS = 7
 
 
-@njit(cache=True, entry=True)
+@njit(cache=True)
 def play_games(S, template, private_singles: int, log: bool, T, ev, evc, lineup_of, kinds,
                epsilon, samples, W, seeds, moves, ends, facts, mark_turns: bool, turns,
                turn_ends, events, event_ends, P, calls, greedy, search) -> int:

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
+from numba import njit
 
-from gardensim.games.gazebo.kernel.jit import njit
 from gardensim.games.gazebo.kernel.layout import (
     EV_DRAW,
     EV_PLACED,
