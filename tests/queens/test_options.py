@@ -10,6 +10,7 @@ import pytest
 from gardensim.core.errors import ConfigError
 from gardensim.games.queens import QueensGame
 from gardensim.games.queens.rules import RULES_FILE, parse_rules
+from gardensim.games.queens.ruleset import DATA_FIELDS
 
 
 def raw() -> dict:
@@ -20,8 +21,11 @@ def raw() -> dict:
 def test_defaults_come_from_the_data_file() -> None:
     game = QueensGame()
     assert game.board_name == "standard" and game.num_players == 2
-    assert game.options == {"first_player": 0, "pass_discard_cost": "1",
-                            "joker_rewards": "table"}
+    assert {k: game.options[k] for k in ("first_player", "pass_discard_cost",
+                                         "joker_rewards")} == {
+        "first_player": 0, "pass_discard_cost": "1", "joker_rewards": "table"}
+    for name, field in DATA_FIELDS.items():
+        assert game.options[name] == getattr(game.rules, field)
     assert game.joker_reward == {"fountain": 1, "statue": 2, "bench": 2, "pavilion": 3}
 
 
@@ -32,6 +36,9 @@ def test_defaults_come_from_the_data_file() -> None:
     ({"options": {"first_player": 7}}, "first_player=7"),
     ({"options": {"pass_discard_cost": "2"}}, "pass_discard_cost='2'"),
     ({"options": {"joker_rewards": "many"}}, "joker_rewards='many'"),
+    ({"options": {"start_score": -1}}, "start_score=-1"),
+    ({"options": {"min_group": "three"}}, "min_group='three'"),
+    ({"options": {"start_jokers": 9, "storage_tiles": 8}}, "start_jokers=9"),
 ])
 def test_bad_configuration_is_one_clear_error(kwargs: dict, fragment: str) -> None:
     with pytest.raises(ConfigError) as err:

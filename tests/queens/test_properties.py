@@ -90,11 +90,11 @@ def test_conservation_and_recount_over_fixed_seeds(players: int, board: str) -> 
 
 @pytest.mark.parametrize("board", ["standard", "variant"])
 def test_expansion_placed_by_the_round_ending_action_scores_its_pavilion(board: str) -> None:
-    """Seed 163 at four players: seat 0's face-up placement is round 1's last action (every
+    """Seed 546 at four players: seat 0's face-up placement is round 1's last action (every
     other seat has passed and seat 0 then has nothing left to do), so phase 2 counts its
     pavilion. The old recount read the gardens from before that action and missed it."""
-    st = QueensGame(board, 4).new_initial_state(163)
-    rng = random.Random(163)
+    st = QueensGame(board, 4).new_initial_state(546)
+    rng = random.Random(546)
     while st.round == 1:
         before = sum(1 for a in st.areas[0] if is_face_up(a))
         mover = st.player
@@ -102,7 +102,7 @@ def test_expansion_placed_by_the_round_ending_action_scores_its_pavilion(board: 
     after = sum(1 for a in st.areas[0] if is_face_up(a))
     assert (mover, before, after) == (0, 2, 3)
     assert st.ledger[0][PAVILIONS] == after * st.rules.pavilion_round_points
-    play_checked(QueensGame(board, 4), 163)
+    play_checked(QueensGame(board, 4), 546)
 
 
 @pytest.mark.parametrize(("players", "games"), [(2, 200), (3, 120), (4, 100)])

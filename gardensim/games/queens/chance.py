@@ -2,43 +2,29 @@
 
 The bag is kept as counts per hexagon and a tile is drawn uniformly when it leaves the bag, so
 the hidden "bag order" is the generator itself (its contents follow from everything visible).
-The generator is SplitMix64 on one Python int: a snapshot or a clone copies it for free and a
-seed gives the same game on every platform. Expansion stacks and the supply are shuffled once
-at setup with the same generator.
+The generator is the game's own stream of :mod:`gardensim.core.chance` (SplitMix64 on one int,
+seeded through a hash): a snapshot or a clone copies it for free, a seed gives the same game on
+every platform, and a compiled engine restates the step from :mod:`gardensim.kernels.splitmix`.
+Expansion stacks and the supply are shuffled once at setup with the same generator.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from gardensim.core.chance import draw_index, next_random, shuffled
+from gardensim.core.chance import seed_state as _seed_state
 
 if TYPE_CHECKING:
     from gardensim.games.queens.state import QueensState
 
-_MASK = (1 << 64) - 1
+__all__ = ["draw_tiles", "next_random", "seed_state", "shuffled"]
 
 
 def seed_state(seed: int) -> int:
-    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
-
-
-def next_random(state: int, bound: int) -> tuple[int, int]:
-    """(new generator state, a number in ``range(bound)``): one SplitMix64 step."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    z ^= z >> 31
-    return state, (z * bound) >> 64
-
-
-def shuffled(rng: int, items: Sequence[int]) -> tuple[int, list[int]]:
-    """(new generator state, ``items`` in a uniformly random order): Fisher-Yates."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        rng, j = next_random(rng, i + 1)
-        out[i], out[j] = out[j], out[i]
-    return rng, out
+    """The game's generator state for a seed (any int), hashed with the game's own salt so
+    seed s + 1 does not replay seed s one draw later (decisions, Queen's Garden)."""
+    return _seed_state(seed, b"queens")
 
 
 def draw_tiles(st: QueensState, count: int) -> list[int]:
@@ -55,13 +41,9 @@ def draw_tiles(st: QueensState, count: int) -> list[int]:
                 break
             st.bag = bag = [a + b for a, b in zip(bag, tower, strict=True)]
             st.tower = [0] * len(tower)
-        st.rng, r = next_random(st.rng, total)
-        for h, n in enumerate(bag):
-            if r < n:
-                bag[h] = n - 1
-                out.append(h)
-                break
-            r -= n
+        st.rng, h = draw_index(st.rng, bag, total)
+        bag[h] -= 1
+        out.append(h)
         total -= 1
     out.sort()
     return out

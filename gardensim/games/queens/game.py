@@ -1,7 +1,7 @@
 """Azul: Queen's Garden as a gardensim game (issue 22).
 
 ``QueensGame(board="standard", players=2, options=None)``: ``board`` is the side of the board
-and wheel, ``standard`` or ``variant`` (spec 11); 2-4 players; options in :mod:`.options`.
+and wheel, ``standard`` or ``variant`` (spec 11); 2-4 players; options declared in :mod:`.ruleset`.
 Every designed value comes from ``data/queens/rules.toml`` (:mod:`.rules`). The rules live in
 :mod:`.state` (turn structure), :mod:`.display` (acquiring), :mod:`.garden` (placement and the
 group rule), :mod:`.payment` and :mod:`.scoring`; the notation in :mod:`.notation`.
@@ -17,6 +17,7 @@ from gardensim.core.protocol import Game
 from gardensim.games.queens.geometry import Geometry, build_geometry
 from gardensim.games.queens.options import validate_options
 from gardensim.games.queens.rules import SIDES, QueensRules, load_rules
+from gardensim.games.queens.ruleset import played_rules
 from gardensim.games.queens.state import QueensState
 from gardensim.games.queens.telemetry import GAME_COLUMNS, TURN_COLUMNS
 
@@ -44,9 +45,7 @@ class QueensGame(Game):
         one = self.options["joker_rewards"] == "one"
         #: Jokers per surrounded feature kind (spec 7).
         self.joker_reward = {k: 1 if one else v for k, v in self.rules.joker_reward.items()}
-        if self.options["pass_discard_cost"] != self.rules.pass_discard_cost:
-            from dataclasses import replace
-            self.rules = replace(self.rules, pass_discard_cost=self.options["pass_discard_cost"])
+        self.rules = played_rules(self.rules, self.options)
 
     def new_initial_state(self, seed: int) -> QueensState:
         return QueensState(self, seed)

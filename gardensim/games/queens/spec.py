@@ -41,4 +41,5 @@ SPEC = GameSpec(
         questions=QUESTIONS,
     ),
     renderer=f"{_HERE}.figure:board_figure",
+    rules=f"{_HERE}.ruleset:RULES",
 )
