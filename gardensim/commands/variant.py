@@ -18,7 +18,7 @@ def add_parser(subparsers: Any) -> None:
         description="Play GAME's baseline and a variant (--option, --garden) on the same deals "
         "until a sequential test decides whether the first player's share changed by the "
         "margin, or --games runs out.")
-    parser.add_argument("game", help="registered game (gazebo, pavilion, queens)")
+    parser.add_argument("game", help="a game's registry name")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option of the variant (repeatable); values read as TOML")
     parser.add_argument("--garden", help="the variant's board (default: the baseline's)")
@@ -42,7 +42,7 @@ def variant_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise ConfigError(f"--option {pair!r}: write KEY=VALUE, e.g. --option draw=qin")
+            raise ConfigError(f"--option {pair!r}: write KEY=VALUE (see gardensim rules)")
         try:
             options[key.strip()] = tomllib.loads(f"v = {value}")["v"]
         except tomllib.TOMLDecodeError:

@@ -37,7 +37,7 @@ class VerdictRow:
 
     question: str
     players: int
-    #: Human label of the condition ("gazebo-draw" until a game names it better).
+    #: Human label of the condition (the arm's name until its game names it better).
     condition: str
     #: The quantity (a share, a difference of shares, or a number) and its 95% interval.
     value: float

@@ -9,7 +9,6 @@ also suits a Dask cluster whose workers share no disk with the client.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import time
@@ -154,8 +153,11 @@ class Plan:
         """Every batch of every arm not in ``skip``, arm by arm (``by_batch``: batch by batch,
         every arm's batch 0 first, so the games every arm has played grow as one prefix, as a
         run that stops once decided needs), made as they are asked for."""
-        order = ((a, b) for b in range(self.batches_per_arm) for a in range(len(self.arms))) \
-            if by_batch else itertools.product(range(len(self.arms)), range(self.batches_per_arm))
+        # generators, not itertools.product: product holds its inputs whole, and a study of the
+        # most games has millions of batches
+        arms, batches = range(len(self.arms)), range(self.batches_per_arm)
+        order = ((a, b) for b in batches for a in arms) if by_batch else \
+            ((a, b) for a in arms for b in batches)
         for a, b in order:
             if (a, b) not in skip:
                 yield self.task(a, b)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from gardensim.core.protocol import GameState
 
 #: Up to this many legal moves are offered as buttons; more go to the filtered list only
-#: (a Gazebo placement turn has a hundred or more).
+#: (a tile-laying turn can have a hundred or more).
 BUTTON_LIMIT = 16
 #: Moves of the game shown in the move log, latest last.
 LOG_MOVES = 12
