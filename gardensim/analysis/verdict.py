@@ -68,10 +68,15 @@ class Verdict:
     hi: float = math.nan
     #: Index of the quantity that decided it (several seats).
     decisive: int = 0
+    #: The short word when the kind's own word would mislead (a change between two arms is
+    #: "changed" or "no change", not "unfair" or "fair"); "" otherwise.
+    label: str = ""
 
     @property
     def word(self) -> str:
         """The short word shown next to a colour mark."""
+        if self.label:
+            return self.label
         if self.kind == "undecided":
             return self.grade
         return self.kind
@@ -146,10 +151,12 @@ def too_few_deals(games: int, deals: int, players: int) -> int:
 
 def judge(value: float, lo: float, hi: float, reference: float, margin: float | None, *,
           games: int, deals: int, players: int, family: int = 1, share: bool = True,
-          name: str = "") -> Verdict:
+          name: str = "", compare: bool = False) -> Verdict:
     """The verdict on one quantity ``value`` with its 95% interval ``(lo, hi)`` against
     ``reference`` ± ``margin`` (no margin: only "differs" or "unknown"), shown among ``family``
-    answers. ``share`` clips the interval to [0, 1]; ``name`` prefixes the unfair sentence."""
+    answers. ``share`` clips the interval to [0, 1]; ``name`` prefixes the unfair sentence;
+    ``compare``: the quantity is a change between two arms, so its words are "changed" and
+    "no change" rather than "unfair" and "fair"."""
     m = margin or 0.0
     if margin is not None and not 0 < margin < 0.5:
         raise ValueError("fair_margin must be a share between 0 and 0.5 (0.03 = ±3 points)")
@@ -171,11 +178,15 @@ def judge(value: float, lo: float, hi: float, reference: float, margin: float | 
     ci = f"(CI {num(a)} to {num(b)})"
     keep = {"margin": m, "lo": lo, "hi": hi}
     if margin is not None and -m <= a and b <= m:
-        text = f"fair within {points(m)}"
+        text = f"no change beyond {points(m)}" if compare else f"fair within {points(m)}"
         if a > 0 or b < 0:
-            text += " (differs from even by less than that)"
-        return Verdict("fair", text, **keep)
+            text += f" ({'changed' if compare else 'differs from even'} by less than that)"
+        return Verdict("fair", text, label="no change" if compare else "", **keep)
     if margin is not None and (a > m or b < -m):
+        if compare:
+            who = f"{name}: " if name else ""
+            return Verdict("unfair", f"changed: {who}{num(d)} {unit} {ci}, beyond "
+                           f"{points(m)}".replace("  ", " "), label="changed", **keep)
         who = f"{name} is " if name else ""
         return Verdict("unfair", f"unfair: {who}{num(d)} {unit} from fair {ci}".replace("  ", " "),
                        **keep)
@@ -187,10 +198,12 @@ def judge(value: float, lo: float, hi: float, reference: float, margin: float | 
     else:
         tail = "no margin is set for it"
     if a > 0 or b < 0:
-        return Verdict("differs", f"differs from even by {num(d)} {unit} {ci}, perhaps within "
+        moved = "changed" if compare else "differs from even"
+        return Verdict("differs", f"{moved} by {num(d)} {unit} {ci}, perhaps within "
                        f"the margin: {tail}".replace("  ", " "), games_needed=more, **keep)
     if margin is not None and abs(d) < m and -2 * m <= a and b <= 2 * m:
-        return Verdict("undecided", f"about fair, not yet proven: {tail}", games_needed=more,
+        about = "about no change" if compare else "about fair"
+        return Verdict("undecided", f"{about}, not yet proven: {tail}", games_needed=more,
                        grade=ABOUT_FAIR, **keep)
     return Verdict("undecided", f"unknown: interval ±{scale * half:.1f} {unit}: "
                    f"{tail}".replace("  ", " "), games_needed=more, grade=UNKNOWN, **keep)

@@ -154,8 +154,8 @@ def luck_compare_section(
         s.sentences += [r.sentence for r in results]
         s.rows += [comparison_row(
             "Luck: how much the deal decides", r.players, r.arm, r.baseline, r.difference,
-            r.ci, 0, r.bots, f"the deal's share of the result (on {r.deals} common deals)",
-            margin=budget.fair_margin)
+            r.ci, r.deals, r.bots, f"the deal's share of the result (on {r.deals} common "
+            "deals)", margin=budget.fair_margin, deals=r.deals)
             for r in results if all(map(math.isfinite, r.ci))]
         s.figures.append(("Deal share of outcome variance for these bots, arm minus baseline, "
                           "on common deals.", plots.luck_compare_plot(results)))

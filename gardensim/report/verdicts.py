@@ -65,6 +65,8 @@ class VerdictRow:
     #: the row's own interval shows only when it names that seat); None: judged from the row.
     verdict_override: Verdict | None = None
     incomplete: bool = False
+    #: A change between two arms (judged against no change, in its own words).
+    compare: bool = False
 
     @property
     def verdict(self) -> Verdict:
@@ -72,7 +74,8 @@ class VerdictRow:
             return self.verdict_override
         return judge(self.value, self.lo, self.hi, self.reference, self.margin,
                      games=self.games, deals=self.deals, players=self.players,
-                     family=self.family, share=self.share, name=self.who)
+                     family=self.family, share=self.share, name=self.who,
+                     compare=self.compare)
 
     @property
     def kind(self) -> str:
@@ -101,6 +104,8 @@ class VerdictRow:
     def value_text(self) -> str:
         """``+16.0 pts (66.0% vs fair 50.0%)``, ``+3.1 pts``, or ``+1.25`` for a number."""
         edge, _, _ = self.edge()
+        if not math.isfinite(edge):
+            return "not estimated"
         if not self.share:
             return f"{edge:+.2f}"
         if self.reference:
@@ -166,7 +171,7 @@ def comparison_row(question: str, players: int, arm: str, baseline: str, differe
     name = arm.removeprefix(f"{study}/") if study else arm
     return VerdictRow(question, players, f"{name} against {base}", difference, ci[0], ci[1],
                       0.0, margin, games, games if deals is None else deals,
-                      bots_short(bots), arm, share=share, who=what)
+                      bots_short(bots), arm, share=share, who=what, compare=True)
 
 
 def too_few_deals_row(arm: str, players: int, games: int, deals: int, bots: str,
@@ -230,8 +235,9 @@ def table_html(rows: Sequence[VerdictRow], ident: str = "verdict-table") -> str:
         tip = html.escape(f"{r.arm} · {r.deals} deals" if r.arm else f"{r.deals} deals")
         body.append(
             f'<tr class="{r.kind}"><td>{question}</td>'
-            f'<td><a href="#{html.escape(r.section)}" title="{tip}">{html.escape(where)}</a></td>'
-            f"<td>{html.escape(r.value_text())}</td>"
+            + (f'<td><a href="#{html.escape(r.section)}" title="{tip}">{html.escape(where)}</a>'
+               if r.section else f'<td title="{tip}">{html.escape(where)}')
+            + f"</td><td>{html.escape(r.value_text())}</td>"
             f'<td title="{html.escape(r.interval_text())}">{_bar(r)} '
             f"{html.escape(r.interval_text())}</td>"
             f'<td><span class="mark {r.kind}">{html.escape(r.word)}</span> '
@@ -247,7 +253,8 @@ def table_md(rows: Sequence[VerdictRow]) -> str:
              "|---|---|---|---|---|---|---|"]
     for r in rows:
         where = " · ".join(x for x in (r.game, f"{r.players}p", r.condition) if x)
-        lines.append(f"| [{r.question}](#{r.section}) | {where} | {r.value_text()} | "
+        question = f"[{r.question}](#{r.section})" if r.section else r.question
+        lines.append(f"| {question} | {where} | {r.value_text()} | "
                      f"{r.interval_text()} | **{r.word}** {r.words} | {r.games or '—'} | "
                      f"{r.bots} |")
     return "\n".join(lines)

@@ -70,8 +70,28 @@ def test_a_row_words_agree_with_its_own_numbers():
     rec = row.record()
     assert rec["verdict"] == row.verdict.word == "differs"
     assert rec["low"] == pytest.approx(100 * row.verdict.lo)
-    again = judge(row.value, row.lo, row.hi, 0.0, 0.03, games=40, deals=40, players=2)
+    again = judge(row.value, row.lo, row.hi, 0.0, 0.03, games=40, deals=40, players=2,
+                  compare=True)
     assert rec["words"] == again.text and row.condition == "b against a"
+
+
+@pytest.mark.parametrize(("ci", "word", "start"), [
+    ((0.18, 0.26), "changed", "changed: the weaker bot wins: +22.0 points"),
+    ((-0.02, 0.02), "no change", "no change beyond ±3 points")])
+def test_a_change_between_arms_is_changed_or_no_change_never_unfair_or_fair(ci, word, start):
+    row = comparison_row("q", 2, "s/b", "s/a", sum(ci) / 2, ci, 400, "with greedy bots",
+                         "the weaker bot wins", margin=0.03)
+    assert row.word == row.record()["verdict"] == word
+    assert row.words.startswith(start) and "fair" not in row.words
+
+
+def test_a_comparison_on_many_deals_is_never_too_few_deals():
+    row = comparison_row("q", 2, "s/b", "s/a", 0.01, (-0.01, 0.03), 300, "greedy", "x",
+                         margin=0.03, deals=300)
+    changed = comparison_row("q", 2, "s/b", "s/a", 0.02, (0.01, 0.03), 300, "greedy", "x",
+                             margin=0.03, deals=300)
+    assert changed.words == "no change beyond ±3 points (changed by less than that)"
+    assert (row.word, row.words) == ("no change", "no change beyond ±3 points")
 
 
 def test_without_a_margin_a_number_only_differs_or_is_unknown():
@@ -133,3 +153,6 @@ def test_a_run_of_one_or_two_deals_reports_undecided_without_an_interval(tmp_pat
     assert (answers["verdict"] == "unknown").all()
     assert answers["words"].str.contains("too few deals to estimate: play").all()
     assert answers["low"].isna().all() and answers["high"].isna().all()
+    summary = (tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
+    assert "nan" not in summary.lower().replace("nanmean", "") and "](#)" not in summary
+    assert "not estimated" in summary
