@@ -11,6 +11,7 @@ from typing import Any
 from gardensim.commands.engine import add_engine_argument
 from gardensim.commands.options import add_option_argument, parse_options
 from gardensim.core import registry
+from gardensim.core.errors import ConfigError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -28,7 +29,11 @@ def add_parser(subparsers: Any) -> None:
                         help="a registered game (default: the first alphabetically)")
     parser.add_argument("--board", default=None, help="board name or file (game default)")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--bots", required=True,
+    parser.add_argument("--ladder", action="store_true",
+                        help="prove a ladder instead: --bots are rungs weakest first (default "
+                        "the game's own ladder); each plays the one below at 2 players, and "
+                        "FILE.csv gets one row per step (win share, interval, Elo step, cost)")
+    parser.add_argument("--bots", default=None,
                         help="bot specs separated by ';' or ',' between bots, e.g. "
                         "'random,greedy,mcts' or 'greedy;mcts:iters=400,rollout=greedy'")
     parser.add_argument("--games", type=int, default=400,
@@ -66,8 +71,31 @@ def split_bot_list(text: str) -> list[str]:
     return bots
 
 
+def run_ladder(args: argparse.Namespace) -> int:
+    from gardensim.sim.study import game_ladder
+    from gardensim.tournament.ladder import ladder_text, prove_ladder
+
+    game = args.game or registry.default_game()
+    rungs = split_bot_list(args.bots) if args.bots else game_ladder(game, 2)
+    table = prove_ladder(game, rungs, games=args.games, seed=args.seed, board=args.board,
+                         options=parse_options(args.option), jobs=args.jobs,
+                         progress=not args.quiet and not args.json)
+    out = Path(args.out or f"tournaments/{game}-strength-ladder")
+    out = out.with_suffix(".csv") if out.suffix != ".csv" else out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(out, index=False)
+    print(table.to_json(orient="records") if args.json else ladder_text(table))
+    print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from gardensim.tournament import run_tournament
+
+    if args.ladder:
+        return run_ladder(args)
+    if not args.bots:
+        raise ConfigError("--bots is required (or --ladder, which defaults to the game's own)")
 
     result = run_tournament(
         game=args.game or registry.default_game(),

@@ -1,0 +1,45 @@
+"""``gardensim tournament --ladder``: each rung against the one below, one row per step."""
+
+import math
+
+import pandas as pd
+import pytest
+
+from gardensim.cli import main
+from gardensim.tournament.ladder import COLUMNS, STEP_SHARE, elo_step
+
+
+def test_elo_step_is_the_logistic_rating_gap():
+    assert elo_step(0.5) == 0.0
+    assert elo_step(10 / 11) == pytest.approx(400.0)
+    assert elo_step(1 / 11) == pytest.approx(-400.0)
+    assert elo_step(1.0) == math.inf
+
+
+def test_a_ladder_table_has_a_row_per_step_agreeing_with_its_tournaments(tmp_path, capsys):
+    out = tmp_path / "ladder.csv"
+    assert main(["tournament", "--game", "toy", "--ladder", "--bots", "random,greedy",
+                 "--games", "40", "--seed", "2", "--quiet", "--out", str(out)]) == 0
+    table = pd.read_csv(out)
+    assert list(table.columns) == COLUMNS and len(table) == 1
+    row = table.iloc[0]
+    assert (row["rung"], row["below"], row["players"], row["games"]) == ("greedy", "random", 2, 40)
+    assert row["low"] <= row["win_share"] <= row["high"]
+    assert row["elo_step"] == pytest.approx(elo_step(row["win_share"]))
+    assert row["cpu_s_per_game"] > 0
+    proved = row["win_share"] >= STEP_SHARE and row["low"] > 0.5
+    assert row["step"] == ("proved" if proved else "not proved")
+    # the same games as the plain tournament of the pair
+    plain = tmp_path / "plain"
+    assert main(["tournament", "--game", "toy", "--bots", "random,greedy", "--games", "40",
+                 "--seed", "2", "--quiet", "--out", str(plain)]) == 0
+    bots = pd.read_csv(tmp_path / "plain.csv")
+    assert bots.loc[bots["bot"] == "greedy", "win_rate"].item() == pytest.approx(row["win_share"])
+    assert "greedy against random: wins" in capsys.readouterr().out
+
+
+def test_a_ladder_of_one_rung_and_a_tournament_without_bots_are_refused(capsys):
+    assert main(["tournament", "--game", "toy", "--ladder", "--bots", "random"]) != 0
+    assert "at least two rungs" in capsys.readouterr().err
+    assert main(["tournament", "--game", "toy"]) != 0
+    assert "--bots is required" in capsys.readouterr().err
