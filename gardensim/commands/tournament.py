@@ -75,11 +75,14 @@ def run_ladder(args: argparse.Namespace) -> int:
     from gardensim.sim.study import game_ladder
     from gardensim.tournament.ladder import ladder_text, prove_ladder
 
+    if args.players != 2:
+        raise ConfigError(f"--ladder plays each rung against the one below at 2 players, "
+                          f"not --players {args.players}")
     game = args.game or registry.default_game()
     rungs = split_bot_list(args.bots) if args.bots else game_ladder(game, 2)
     table = prove_ladder(game, rungs, games=args.games, seed=args.seed, board=args.board,
                          options=parse_options(args.option), jobs=args.jobs,
-                         progress=not args.quiet and not args.json)
+                         progress=not args.quiet and not args.json, engine=args.engine)
     out = Path(args.out or f"tournaments/{game}-strength-ladder")
     out = out.with_suffix(".csv") if out.suffix != ".csv" else out
     out.parent.mkdir(parents=True, exist_ok=True)

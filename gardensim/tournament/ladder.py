@@ -20,7 +20,9 @@ from typing import Any
 
 import pandas as pd
 
+from gardensim.analysis.seat import elo_from_share
 from gardensim.core.errors import ConfigError
+from gardensim.sim.play import DEFAULT_ENGINE
 from gardensim.tournament.results import TournamentResult
 from gardensim.tournament.runner import run_tournament
 
@@ -33,17 +35,18 @@ COLUMNS = ["game", "players", "rung", "below", "games", "deals", "win_share", "l
 
 
 def elo_step(share: float) -> float:
-    """The Elo difference that predicts ``share`` (logistic, 400 points a factor of ten)."""
+    """The Elo difference that predicts ``share`` (:func:`elo_from_share`); a step that won or
+    lost every game is infinitely far, not the clipped share's rating."""
     if not 0 < share < 1:
-        return math.copysign(math.inf, share - 0.5) if share != 0.5 else 0.0
-    return 400 * math.log10(share / (1 - share))
+        return math.copysign(math.inf, share - 0.5)
+    return elo_from_share(share)
 
 
 def seconds_per_game(result: TournamentResult, member: int) -> float:
     """Decision seconds of bot ``member`` per seat and game, times the seats: a game with that
     bot in every seat."""
-    seats = [sum(times) for g in result.games for seat, m in enumerate(g.members) if m == member
-             for times in [g.decision_s[seat]]]
+    seats = [sum(g.decision_s[seat]) for g in result.games
+             for seat, m in enumerate(g.members) if m == member]
     players = int(result.config["players"])
     return players * sum(seats) / len(seats) if seats else math.nan
 
@@ -64,7 +67,8 @@ def step_row(game: str, lower: str, upper: str, result: TournamentResult) -> dic
 
 def prove_ladder(game: str, rungs: Sequence[str], games: int = 200, seed: int = 1,
                  board: str | None = None, options: Mapping[str, Any] | None = None,
-                 jobs: int = 1, progress: bool = False) -> pd.DataFrame:
+                 jobs: int = 1, progress: bool = False,
+                 engine: str = DEFAULT_ENGINE) -> pd.DataFrame:
     """Each rung of ``rungs`` (weakest first) against the one below, ``games`` games each at
     two players; one row per step (:data:`COLUMNS`)."""
     if len(rungs) < 2:
@@ -73,7 +77,7 @@ def prove_ladder(game: str, rungs: Sequence[str], games: int = 200, seed: int = 
     for lower, upper in zip(rungs, rungs[1:], strict=False):
         result = run_tournament(game, [lower, upper], players=2, games=games, seed=seed,
                                 board=board, options=options, jobs=jobs, progress=progress,
-                                n_boot=200)
+                                n_boot=200, engine=engine)
         rows.append(step_row(game, lower, upper, result))
     return pd.DataFrame.from_records(rows, columns=COLUMNS)
 

@@ -43,3 +43,6 @@ def test_a_ladder_of_one_rung_and_a_tournament_without_bots_are_refused(capsys):
     assert "at least two rungs" in capsys.readouterr().err
     assert main(["tournament", "--game", "toy"]) != 0
     assert "--bots is required" in capsys.readouterr().err
+    assert main(["tournament", "--game", "toy", "--ladder", "--bots", "random,greedy",
+                 "--players", "3"]) != 0
+    assert "at 2 players, not --players 3" in capsys.readouterr().err
