@@ -114,9 +114,10 @@ def simultaneous(mean: float, lo: float, hi: float, family: int = 1) -> tuple[fl
     return mean - (mean - lo) * scale, mean + (hi - mean) * scale
 
 
-def clip_share(lo: float, hi: float) -> tuple[float, float]:
-    """A share's interval clipped to [0, 1]: no share lies outside it."""
-    return min(max(lo, 0.0), 1.0), min(max(hi, 0.0), 1.0)
+def clip_share(lo: float, hi: float, floor: float = 0.0) -> tuple[float, float]:
+    """A share's interval clipped to [0, 1] (no share lies outside it), or a difference of two
+    shares' to [-1, 1] (``floor=-1``: a change can be negative)."""
+    return min(max(lo, floor), 1.0), min(max(hi, floor), 1.0)
 
 
 def whole_deals(n: float, players: int) -> int:
@@ -154,7 +155,7 @@ def judge(value: float, lo: float, hi: float, reference: float, margin: float | 
           name: str = "", compare: bool = False) -> Verdict:
     """The verdict on one quantity ``value`` with its 95% interval ``(lo, hi)`` against
     ``reference`` ± ``margin`` (no margin: only "differs" or "unknown"), shown among ``family``
-    answers. ``share`` clips the interval to [0, 1]; ``name`` prefixes the unfair sentence;
+    answers. ``share`` clips the interval to [0, 1] (a change of a share: [-1, 1]); ``name`` prefixes the unfair sentence;
     ``compare``: the quantity is a change between two arms, so its words are "changed" and
     "no change" rather than "unfair" and "fair"."""
     m = margin or 0.0
@@ -166,7 +167,7 @@ def judge(value: float, lo: float, hi: float, reference: float, margin: float | 
                        "games", m, more, UNKNOWN)
     lo, hi = simultaneous(value, lo, hi, family)
     if share:
-        lo, hi = clip_share(lo, hi)
+        lo, hi = clip_share(lo, hi, floor=-1.0 if compare else 0.0)
     d, a, b = value - reference, lo - reference, hi - reference
     half = (hi - lo) / 2
     unit = "points" if share else ""

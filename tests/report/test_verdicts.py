@@ -156,3 +156,14 @@ def test_a_run_of_one_or_two_deals_reports_undecided_without_an_interval(tmp_pat
     summary = (tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
     assert "nan" not in summary.lower().replace("nanmean", "") and "](#)" not in summary
     assert "not estimated" in summary
+
+
+def test_a_fall_between_arms_keeps_its_negative_interval_and_reads_changed():
+    # a change of a share lies in [-1, 1]: clipping it as a share at 0 once turned an 11-point
+    # fall into "no change" with the interval [0, 0]
+    row = comparison_row("q", 2, "s/qin", "s/gazebo", -0.11, (-0.15, -0.07), 1500, "greedy",
+                         "the first player wins", margin=0.03, deals=750)
+    rec = row.record()
+    assert row.word == rec["verdict"] == "changed"
+    assert rec["low"] < rec["value"] < rec["high"] < 0
+    assert row.interval_text().startswith("[-")
