@@ -34,6 +34,7 @@ from gardensim.report.sections import (
     Section,
     adjust_seat_tests,
     compute_sections,
+    ladder_section,
     part_spec,
 )
 from gardensim.report.verdicts import (
@@ -256,12 +257,14 @@ def estimable(games: pd.DataFrame, margin: float) -> tuple[pd.DataFrame, list[Ve
 
 
 def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
-                  progress: bool | None = False) -> list[Part]:
+                  progress: bool | None = False,
+                  ladders: Sequence[tuple[str, pd.DataFrame]] = ()) -> list[Part]:
     """One part per game; with several games, ids and table names get the game as prefix.
     The answers of all parts are one family: their verdicts read intervals simultaneous over
     every row of the answer grid. Arms with too few deals to estimate get a row saying so
     and take no part in any section. A section with nothing but a note (the runs cannot
-    answer it) is left out and listed in the part's ``skipped``."""
+    answer it) is left out and listed in the part's ``skipped``. A game's proved strength
+    ladder (``ladders``: game, table) is its part's second section."""
     by_game = _runs_by_game(runs)
     budget = budget or Budget()
     specs = {game: part_spec(game) for game in by_game}
@@ -278,6 +281,7 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
                 turns = turns[turns["arm"].isin(usable["arm"].unique())]
             sections = (compute_sections(usable, turns, part_budget, spec.sections,
                                          spec.questions, progress=bar) if len(usable) else [])
+            sections[1:1] = [ladder_section(t) for name, t in ladders if name == game]
             computed.append((game, spec, group, len(games), sections, thin))
     finally:
         if bar is not None:
@@ -501,17 +505,19 @@ def build_report(
     pictures: bool = True,
     notice: str | None = None,
     progress: bool | None = None,
+    ladders: Sequence[tuple[str, pd.DataFrame]] = (),
 ) -> Path:
     """Write ``index.html``, ``summary.md``, ``tables/*.csv`` and ``studies/*.toml`` into
     ``out_dir`` from one run or several (for example one per player count); returns the path of
     ``index.html``. ``command`` is the command line printed as the way to reproduce it;
     ``notice`` a line shown under the title (the light version says so there); ``progress``
-    shows a bar over the sections (default: when stderr is a terminal)."""
+    shows a bar over the sections (default: when stderr is a terminal); ``ladders`` (game,
+    table) are proved strength ladders, each shown in its game's part."""
     runs = _runs(run_or_runs)
     out = Path(out_dir)
     check_target(out)
     _refuse_empty(runs)
-    parts = compute_parts(runs, budget, progress)
+    parts = compute_parts(runs, budget, progress, ladders)
     with staged(out) as folder:
         _write(folder, out, runs, parts, command=command, title=title, pictures=pictures,
                notice=notice)

@@ -415,6 +415,22 @@ class PartSpec:
     columns: Columns = GENERIC_COLUMNS
 
 
+#: The id and title of a part's proved strength ladder (``report.ladders``).
+LADDER_SECTION = ("strength-ladder", "Is each bot stronger than the one below?")
+
+
+def ladder_section(table: pd.DataFrame) -> Section:
+    """The section of a proved ladder: one sentence per step, from its row, and the table."""
+    from gardensim.report.ladders import step_sentence
+
+    sid, title = LADDER_SECTION
+    s = Section(sid, title, "Does each rung of the bots' strength ladder beat the rung below "
+                "it in play, and by how much?")
+    s.sentences = [step_sentence(r) for r in table.itertuples(index=False)]
+    s.tables.append(("strength-ladder", table))
+    return s
+
+
 def part_spec(game: str | None) -> PartSpec:
     """The part a game's spec declares; a game without one (or not registered here) is asked
     every generic question (notes say which its frames cannot answer)."""

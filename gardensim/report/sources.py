@@ -30,6 +30,8 @@ class Sources:
 
     runs: list[Any] = field(default_factory=list)
     titles: list[str] = field(default_factory=list)
+    #: Proved strength ladders: (game, table), in the order the sets list them.
+    ladders: list[tuple[str, Any]] = field(default_factory=list)
 
 
 def gather(
@@ -38,6 +40,7 @@ def gather(
 ) -> Sources:
     """Load run folders; play (or reuse) the studies of study files, in the order given (with
     ``light``, at their ``light_games`` size)."""
+    from gardensim.report.ladders import prove
     from gardensim.report.studyset import read_study_set
     from gardensim.sim import api
 
@@ -57,6 +60,12 @@ def gather(
                     how = "reused" if run.reused else "played"
                     print(f"{out}: {how} {len(run.games)} games", file=sys.stderr)
                 found.runs.append(run)
+            for proof in study_set.ladders:
+                table = prove(proof, runs_dir, jobs=jobs, progress=progress)
+                if progress:
+                    print(f"{Path(runs_dir) / 'ladders'}: {proof.game} ladder of "
+                          f"{len(proof.rungs)} rungs", file=sys.stderr)
+                found.ladders.append((proof.game, table))
         else:
             raise ConfigError(f"{source}: neither a run folder nor a study file")
     return found
@@ -97,7 +106,7 @@ def report(
     title = found.titles[0] if len(found.titles) == 1 and len(sources) == 1 else None
     return build_report(found.runs, out, command=command_line(sources, out, runs_dir, light),
                         title=title, notice=light_notice(sources) if light else None,
-                        progress=progress)
+                        progress=progress, ladders=found.ladders)
 
 
 def default_study() -> Path:

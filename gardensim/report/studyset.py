@@ -18,13 +18,13 @@ after the first ones have run for an hour.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gardensim.core.errors import ConfigError, GardensimError
 
-SET_KEYS = ("name", "description", "common", "studies")
+SET_KEYS = ("name", "description", "common", "studies", "ladders")
 #: Key of a ``[[studies]]`` table: games per arm in the light version of the set.
 LIGHT_KEY = "light_games"
 
@@ -45,6 +45,8 @@ class StudySet:
     studies: list[Any]
     #: True when the studies were read at their ``light_games`` size.
     light: bool = False
+    #: Strength ladders to prove by play before the report (``report.ladders``).
+    ladders: list[Any] = field(default_factory=list)
 
 
 def read_studies(path: str | Path) -> list[Any]:
@@ -103,7 +105,16 @@ def read_study_set(path: str | Path, light: bool = False) -> StudySet:
         raise ConfigError(f"{path}: study name {twice!r} is used twice; names pick runs/<name>")
     _resolve(path, studies)
     return StudySet(str(raw.get("name", path.stem)), str(raw.get("description", "")), studies,
-                    light)
+                    light, _ladders(path, raw.get("ladders", []), light))
+
+
+def _ladders(path: Path, entries: Any, light: bool) -> list[Any]:
+    """The set's ``[[ladders]]`` tables, validated."""
+    from gardensim.report.ladders import read_ladder
+
+    if not isinstance(entries, list):
+        raise ConfigError(f"{path}: 'ladders' must be an array of tables ([[ladders]])")
+    return [read_ladder(e, f"{path}: ladders[{i}]", light) for i, e in enumerate(entries)]
 
 
 def _resolve(path: Path, studies: list[Any], single: bool = False) -> None:

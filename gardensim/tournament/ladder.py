@@ -7,9 +7,10 @@ that share means, and what a game at that rung costs. A step counts as proved wh
 at least :data:`STEP_SHARE` and its interval lies wholly above an even share: the strength
 issue's target, declared once here.
 
-The cost column is the rung's own decision time in these games, scaled to a game with the rung
-in every seat (seats × its mean decision seconds per seat and game): the rule engine's own time
-is left out, which is small beside a searching bot's and the same for every rung.
+The cost column is what a game with the rung in every seat costs in CPU-seconds, measured by
+:func:`gardensim.sim.bench.bench` on the same engine after the step's tournament (a few games,
+warmed up). The tournament's own decision times cannot say it: a compiled engine times a whole
+batch, shared over the turns of both bots.
 """
 
 from __future__ import annotations
@@ -22,9 +23,13 @@ import pandas as pd
 
 from gardensim.analysis.seat import elo_from_share
 from gardensim.core.errors import ConfigError
+from gardensim.sim.bench import bench
 from gardensim.sim.play import DEFAULT_ENGINE
 from gardensim.tournament.results import TournamentResult
 from gardensim.tournament.runner import run_tournament
+
+#: Games of a rung against itself that measure its cost (enough to average a few deals).
+COST_GAMES = 8
 
 #: The least win share against the rung below that makes a step of the ladder (with its
 #: interval above an even share).
@@ -42,17 +47,19 @@ def elo_step(share: float) -> float:
     return elo_from_share(share)
 
 
-def seconds_per_game(result: TournamentResult, member: int) -> float:
-    """Decision seconds of bot ``member`` per seat and game, times the seats: a game with that
-    bot in every seat."""
-    seats = [sum(g.decision_s[seat]) for g in result.games
-             for seat, m in enumerate(g.members) if m == member]
-    players = int(result.config["players"])
-    return players * sum(seats) / len(seats) if seats else math.nan
+def cpu_seconds_per_game(game: str, rung: str, board: str | None = None,
+                         options: Mapping[str, Any] | None = None,
+                         engine: str = DEFAULT_ENGINE, games: int = COST_GAMES) -> float:
+    """CPU-seconds of one two-player game with ``rung`` in both seats, on ``engine``."""
+    rate = bench(game=game, board=board, players=2, bot=rung, games=games, seed=1,
+                 options=options, engine=engine)["games_per_cpu_s"]
+    return 1 / rate if rate else math.nan
 
 
-def step_row(game: str, lower: str, upper: str, result: TournamentResult) -> dict[str, Any]:
-    """One step of the table from the tournament of ``upper`` (bot 1) against ``lower``."""
+def step_row(game: str, lower: str, upper: str, result: TournamentResult,
+             cpu_s_per_game: float) -> dict[str, Any]:
+    """One step of the table from the tournament of ``upper`` (bot 1) against ``lower``, and
+    the upper rung's cost."""
     stats = result.bots[1]
     lo, hi = stats["ci95"]
     share = float(stats["win_rate"])
@@ -61,7 +68,7 @@ def step_row(game: str, lower: str, upper: str, result: TournamentResult) -> dic
             "below": lower, "games": len(result.games),
             "deals": len({g.deal for g in result.games}), "win_share": share, "low": lo,
             "high": hi, "elo_step": elo_step(share),
-            "cpu_s_per_game": seconds_per_game(result, 1),
+            "cpu_s_per_game": cpu_s_per_game,
             "step": "proved" if proved else "not proved"}
 
 
@@ -78,7 +85,8 @@ def prove_ladder(game: str, rungs: Sequence[str], games: int = 200, seed: int = 
         result = run_tournament(game, [lower, upper], players=2, games=games, seed=seed,
                                 board=board, options=options, jobs=jobs, progress=progress,
                                 n_boot=200, engine=engine)
-        rows.append(step_row(game, lower, upper, result))
+        cost = cpu_seconds_per_game(game, upper, board, options, engine)
+        rows.append(step_row(game, lower, upper, result, cost))
     return pd.DataFrame.from_records(rows, columns=COLUMNS)
 
 
@@ -88,10 +96,10 @@ def ladder_text(table: pd.DataFrame) -> str:
     for r in table.itertuples(index=False):
         lines.append(f"{r.rung} against {r.below}: wins {100 * r.win_share:.1f}% "
                      f"[{100 * r.low:.1f}, {100 * r.high:.1f}] of {r.games} games on {r.deals} "
-                     f"deals, Elo step {r.elo_step:+.0f}, {r.cpu_s_per_game:.2f} s a game: "
+                     f"deals, Elo step {r.elo_step:+.0f}, {r.cpu_s_per_game:.3g} CPU-s a game: "
                      f"step {r.step}")
     return "\n".join(lines)
 
 
-__all__ = ["COLUMNS", "STEP_SHARE", "elo_step", "ladder_text", "prove_ladder",
-           "seconds_per_game", "step_row"]
+__all__ = ["COLUMNS", "STEP_SHARE", "cpu_seconds_per_game", "elo_step", "ladder_text",
+           "prove_ladder", "step_row"]

@@ -38,6 +38,17 @@ def test_a_ladder_table_has_a_row_per_step_agreeing_with_its_tournaments(tmp_pat
     assert "greedy against random: wins" in capsys.readouterr().out
 
 
+def test_a_rungs_cost_is_its_own_self_play_measured_not_the_steps_shared_time(tmp_path):
+    # a searching rung costs far more a game than a greedy one, which a batch time shared
+    # over both bots' turns would hide
+    out = tmp_path / "ladder.csv"
+    assert main(["tournament", "--game", "toy", "--ladder", "--bots",
+                 "random,greedy,mcts:iters=200", "--games", "20", "--quiet",
+                 "--out", str(out)]) == 0
+    greedy, mcts = pd.read_csv(out)["cpu_s_per_game"]
+    assert mcts > 5 * greedy > 0
+
+
 def test_a_ladder_of_one_rung_and_a_tournament_without_bots_are_refused(capsys):
     assert main(["tournament", "--game", "toy", "--ladder", "--bots", "random"]) != 0
     assert "at least two rungs" in capsys.readouterr().err
