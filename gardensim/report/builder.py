@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 
 TEMPLATES = Path(__file__).parent / "templates"
 DPI = 100
-MARKDOWN_ROWS = 30
 #: how the tables' CSV files write floats: 12 significant digits, as a float's last bits
 #: depend on the machine's floating-point paths (SIMD width, library builds), and a report
 #: regenerated elsewhere from the same games must have the same bytes
@@ -95,17 +94,6 @@ def _fmt(value: Any) -> str:
     if isinstance(value, float):
         return "" if value != value else f"{value:.4g}"
     return str(value)
-
-
-def markdown_table(frame: pd.DataFrame, limit: int = MARKDOWN_ROWS) -> str:
-    """A GitHub-flavoured markdown table of the first ``limit`` rows."""
-    cols = [str(c) for c in frame.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for row in frame.head(limit).itertuples(index=False):
-        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
-    if len(frame) > limit:
-        lines.append(f"\n({len(frame) - limit} more rows in the CSV)")
-    return "\n".join(lines)
 
 
 def _seeds_text(studies: Sequence[Mapping[str, Any]]) -> str:
@@ -152,13 +140,20 @@ def _section_html(s: Section, table_dir: str) -> str:
 
 
 def _section_md(s: Section, table_dir: str, heading: str = "##") -> str:
-    parts = [f"- {t}" for t in s.sentences]
+    """A section in the summary: its question, its first sentence and its tables' links; the
+    other sentences and the figures are on the page (``index.html#id``), so the summary stays
+    one read (the grid above it holds every answer)."""
+    parts = []
+    if s.sentences:
+        more = len(s.sentences) - 1
+        parts.append(s.sentences[0] + (f" ([{more} more](index.html#{s.id}))" if more else ""))
     if s.note:
         parts.append(f"> {s.note}")
-    for name, frame in s.tables:
-        parts.append(f"\n**{name}** ([CSV]({table_dir}/{name}.csv))\n\n{markdown_table(frame)}")
+    if s.tables:
+        parts.append("Tables: " + ", ".join(f"[{name}]({table_dir}/{name}.csv)"
+                                            for name, _ in s.tables))
     return template("section.md").substitute(heading=heading, title=s.title,
-                                             question=s.question, body="\n".join(parts))
+                                             question=s.question, body="\n\n".join(parts))
 
 
 @dataclass
@@ -417,13 +412,6 @@ def _sections_html(parts: Sequence[Part]) -> str:
     return "\n".join(out)
 
 
-def _answers_md(parts: Sequence[Part]) -> str:
-    if len(parts) == 1:
-        return "\n".join(f"- {a}" for a in parts[0].answers)
-    return "\n\n".join(f"### {p.spec.title}\n\n" + "\n".join(f"- {a}" for a in p.answers)
-                       for p in parts)
-
-
 def _sections_md(parts: Sequence[Part]) -> str:
     if len(parts) == 1:
         return "\n".join(_section_md(s, "tables") for s in parts[0].sections)
@@ -560,7 +548,7 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
         summary = _study_summary(run, study)
         study_html.append(template("study.html").substitute(
             name=html.escape(name), summary=html.escape(summary), toml=html.escape(toml)))
-        study_md.append(f"### {name}\n\n{summary}\n\n```toml\n{toml}```\n")
+        study_md.append(f"- **{name}**: {summary} [Study file](studies/{file_name(name)}.toml).")
 
     names = [str(s.get("name", "study")) for s in studies]
     title = title or f"gardensim report: {', '.join(names)}"
@@ -599,7 +587,6 @@ def _write(folder: Path, out: Path, runs: Sequence[Any], parts: list[Part], *,
         verdicts=table_md(rows) if rows else "No question has a verdict.",
         bots=bots_text,
         skipped=f"## Not applicable\n\n{skipped_md}\n" if skipped_md else "",
-        answers=_answers_md(parts),
         sections=_sections_md(parts),
         studies="\n".join(study_md),
     )

@@ -8,7 +8,7 @@ import pytest
 
 from gardensim.analysis.frames import combine
 from gardensim.analysis.seat import seat_advantage
-from gardensim.report.builder import build_report, markdown_table, to_toml
+from gardensim.report.builder import build_report, to_toml
 from gardensim.report.sections import Budget, Section, compute_sections, part_spec
 from gardensim.sim.study import Study
 from tests.analysis.synth import race_run
@@ -91,13 +91,20 @@ def test_every_table_has_a_csv_linked_from_the_page_and_no_stale_one_remains(rep
     assert len(files) >= 12
 
 
-def test_summary_repeats_the_answers_and_the_command(report):
-    runs, out, _, _ = report
+def test_summary_is_the_grid_a_line_per_section_and_the_command(report):
+    runs, out, _, page = report
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert "gardensim report a b --out x" in summary
     first = seat_advantage(combine(runs)[0])[0].description
-    assert first in summary
-    assert "| arm | players | seat |" in summary
+    assert first in summary and first in page
+    answers = pd.read_csv(out / "tables" / "answers.csv")
+    assert all(words in summary for words in answers["words"])
+    # tables are linked, not copied; the other sentences are on the page it links to
+    assert "| arm | players | seat |" not in summary
+    assert "(tables/seat-shares.csv)" in summary
+    for anchor in re.findall(r"\(index\.html#([\w-]+)\)", summary):
+        assert f'id="{anchor}"' in page
+    assert len(summary.splitlines()) < 200
 
 
 def test_page_names_the_study_and_version(report):
@@ -126,14 +133,6 @@ def test_study_toml_reads_back_as_the_same_study():
     })
     text = to_toml(study.to_dict())
     assert Study.from_dict(tomllib.loads(text)) == study
-
-
-def test_markdown_table_cuts_long_tables_and_points_to_the_csv():
-    frame = pd.DataFrame({"a": range(50), "b": [0.123456] * 50})
-    text = markdown_table(frame, limit=5)
-    assert text.count("\n| ") == 5
-    assert "45 more rows" in text
-    assert "0.1235" in text
 
 
 def test_runs_without_telemetry_skip_only_the_turn_questions():

@@ -169,5 +169,5 @@ def test_every_table_is_linked_and_the_summary_has_a_chapter_per_game(built):
     assert {"tables/pavilion-score-distributions.csv", "tables/gazebo-seat-shares.csv"} <= files
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert summary.index("## Gazebo\n") < summary.index("## Summer Pavilion\n")
-    assert "### Score distributions" in summary and "### Summer Pavilion" in summary
+    assert "### Score distributions" in summary
     assert "<title>two-games: tiny check</title>" in page

@@ -41,7 +41,7 @@ def test_a_failed_report_leaves_the_previous_one_and_no_temporary(run, tmp_path,
 
 
 def test_a_failed_first_report_leaves_no_folder(run, tmp_path, monkeypatch):
-    monkeypatch.setattr(builder, "_answers_md", lambda *a: 1 / 0)
+    monkeypatch.setattr(builder, "_sections_md", lambda *a: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         build_report(run, tmp_path / "report", pictures=False)
     assert list(tmp_path.iterdir()) == []
