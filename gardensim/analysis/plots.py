@@ -29,15 +29,16 @@ HEIGHT = 3.0
 
 
 def panel_figure(
-    panels: int, height: float = HEIGHT, columns: int = 3
+    panels: int, height: float = HEIGHT, columns: int = 3, width: float = WIDTH
 ) -> tuple[Figure, list[Axes]]:
-    """A figure of ``panels`` axes, wrapped after ``columns`` per row; spare axes hidden."""
+    """A figure of ``panels`` axes of ``width`` inches, wrapped after ``columns`` per row;
+    spare axes hidden."""
     from matplotlib.figure import Figure
 
     panels = max(panels, 1)
     cols = min(panels, columns)
     rows = -(-panels // cols)
-    fig = Figure(figsize=(WIDTH * cols, height * rows), layout="constrained")
+    fig = Figure(figsize=(width * cols, height * rows), layout="constrained")
     axes = list(fig.subplots(rows, cols, squeeze=False).ravel())
     for spare in axes[panels:]:
         spare.set_visible(False)
@@ -175,23 +176,29 @@ def skill_plot(results: Sequence[SkillExpression]) -> Figure:
 
 def arms_plot(results: Sequence[ArmComparison]) -> Figure:
     """Arm minus baseline with 95% deal-clustered intervals, one panel per outcome (a share
-    and a length in turns do not share an axis)."""
+    and a length in turns do not share an axis), stacked: the arms' names are long, and side by
+    side panels leave them no room. A share is drawn in points, as the text says it."""
+    from gardensim.analysis.arms import outcome
+
     outcomes: dict[str, list[ArmComparison]] = {}
     for r in results:
         outcomes.setdefault(r.outcome, []).append(r)
     rows = max(len(group) for group in outcomes.values())
-    fig, axes = panel_figure(len(outcomes), height=1.2 + 0.4 * rows)
+    fig, axes = panel_figure(len(outcomes), height=1.2 + 0.3 * rows, columns=1,
+                             width=3 * WIDTH)
     for ax, (name, group) in zip(axes, outcomes.items(), strict=False):
+        what = outcome(name)
+        scale = 100.0 if what.is_share else 1.0
         y = np.arange(len(group))
-        diff = np.array([r.difference for r in group])
-        err = _err(diff, [r.ci[0] for r in group], [r.ci[1] for r in group])
+        diff = scale * np.array([r.difference for r in group])
+        err = _err(diff, [scale * r.ci[0] for r in group], [scale * r.ci[1] for r in group])
         ax.errorbar(diff, y, xerr=err, fmt="o", capsize=3)
         ax.axvline(0, color="grey", linestyle="--", linewidth=1)
         ax.set_yticks(y, [f"{r.arm} − {r.baseline}, {r.players}p" for r in group],
                       fontsize="small")
         ax.set_ylim(len(group) - 0.5, -0.5)
-        ax.set_title(name, fontsize="medium")
-        ax.set_xlabel("arm − baseline")
+        ax.set_title(what.description, fontsize="medium")
+        ax.set_xlabel("arm − baseline" + (" (points)" if what.is_share else ""))
     return fig
 
 
