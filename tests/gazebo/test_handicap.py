@@ -201,6 +201,14 @@ def test_report_shows_played_handicap_arms_and_labels_the_estimate(handicap_run)
     tables = dict(section.tables)
     assert set(tables["handicap-played"]["arm"]) == {"first-25"}
     assert list(tables["compensation"]["arm"]) == ["even"]
+    # the played handicap, not the estimate, is a row of the answer grid and an answer
+    (row,) = section.rows
+    first = tables["handicap-played"].iloc[0]
+    assert (row.question, row.condition, row.arm) == (
+        "What handicap makes the seats even?", "first seat 25 gazebos, second 24", "first-25")
+    assert (row.value, row.lo, row.hi, row.reference) == (first.share, first.lo, first.hi, 0.5)
+    assert (row.games, row.deals) == (16, 8)
+    assert section.answers == [played.sentence]
 
 
 def test_a_favoured_seat_ahead_within_noise_is_undecided_with_games_to_play():

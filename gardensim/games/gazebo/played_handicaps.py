@@ -30,6 +30,8 @@ class PlayedHandicap:
     table: pd.DataFrame
     judgement: Judgement
     sentence: str
+    deals: int = 0
+    bots: str = ""
 
 
 def start_counts(rows: pd.DataFrame, players: int) -> tuple[int, ...] | None:
@@ -89,5 +91,6 @@ def played_handicaps(
             arm, players, counts, r.games, table, verdict,
             f'Played: in {arm}, {players} players (gazebos = "{gazebos_text(counts)}"), '
             f"{bots}, seat shares were {shares} over {r.games} games; {text}.",
+            r.deals, bots,
         ))
     return out

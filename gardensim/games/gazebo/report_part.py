@@ -43,6 +43,8 @@ def compensation_section(
         else f"Estimate before play (re-scored final margins, not played; "
              f"{bots_in(games, r.arm, r.players)}): {r.sentence}"
         for r in results]
+    s.rows = [handicap_row(p, budget.fair_margin) for p in played]
+    s.answers = [p.sentence for p in played]  # the estimates are no answer: only a lead
     if played:
         s.tables.append(("handicap-played", pd.concat([
             p.table.assign(arm=p.arm, players=p.players, gazebos=",".join(map(str, p.counts)),
@@ -59,6 +61,26 @@ def compensation_section(
          "shares_before": ", ".join(f"{x:.3f}" for x in r.shares_before),
          "shares_after": ", ".join(f"{x:.3f}" for x in r.shares_after),
          "rule_agreement": r.rule_agreement} for r in results])))
+
+
+#: The grid's question for a played handicap.
+HANDICAP_QUESTION = "What handicap makes the seats even?"
+
+
+def handicap_row(played: Any, margin: float) -> Any:
+    """The grid row of a played handicap: the first seat's share with it, against fair."""
+    from gardensim.report.verdicts import VerdictRow, bots_short
+
+    first = played.table.iloc[0]
+    counts = played.counts
+    others = sorted(set(counts[1:]))
+    condition = (f"first seat {counts[0]} gazebos, "
+                 f"{'others' if played.players > 2 else 'second'} "
+                 f"{'/'.join(map(str, others))}")
+    return VerdictRow(HANDICAP_QUESTION, played.players, condition, float(first.share),
+                      float(first.lo), float(first.hi), 1 / played.players, margin,
+                      played.games, played.deals, bots_short(played.bots), played.arm,
+                      who="first player")
 
 
 def singles_section(

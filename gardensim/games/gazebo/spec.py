@@ -43,7 +43,7 @@ SPEC = GameSpec(
                   "luck-compare", "skill", "gardens", "arms", "strength",
                   "length", "endings", "margin",
                   "lead", "events", "branching", "sample-size"),
-        answers=("seat", "draw-advantage", "variance", "luck-compare", "skill", "arms",
+        answers=("seat", "compensation", "draw-advantage", "variance", "luck-compare", "skill", "arms",
                  "strength"),
         questions=QUESTIONS,
         pictures=f"{_HERE}.report_part:pictures",
