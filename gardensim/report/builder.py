@@ -233,8 +233,11 @@ def _is_empty(s: Section) -> bool:
 
 
 def estimable(games: pd.DataFrame, margin: float) -> tuple[pd.DataFrame, list[VerdictRow]]:
-    """The games of arms with enough deals to estimate anything, and a row for every other
-    arm saying how many more games it needs (no interval is computed for it)."""
+    """The games of arms with enough deals to estimate anything, in their stored order (the
+    study's order of arms is the order of its strengths, weakest first), and a row for every
+    other arm saying how many more games it needs (no interval is computed for it)."""
+    import pandas as pd
+
     from gardensim.analysis.frames import bots_phrase, deals_of, groups
     from gardensim.analysis.verdict import MIN_DEALS
 
@@ -242,13 +245,16 @@ def estimable(games: pd.DataFrame, margin: float) -> tuple[pd.DataFrame, list[Ve
     for arm, players, group in groups(games):
         deals = len(set(deals_of(group).tolist()))
         if deals >= MIN_DEALS:
-            keep.append(group)
+            keep.append((arm, players))
         else:
             rows.append(too_few_deals_row(arm, players, len(group), deals,
                                           bots_phrase(group, players), margin))
-    import pandas as pd
-
-    return (pd.concat(keep) if keep else games.iloc[:0]), rows
+    kept = pd.MultiIndex.from_tuples(keep, names=["arm", "players"]) if keep else None
+    if kept is None:
+        return games.iloc[:0], rows
+    mask = pd.MultiIndex.from_arrays([games["arm"].astype(str), games["players"].astype(int)]
+                                     ).isin(kept)
+    return games[mask], rows
 
 
 def compute_parts(runs: Sequence[Any], budget: Budget | None = None,

@@ -141,3 +141,19 @@ def test_runs_without_telemetry_skip_only_the_turn_questions():
     for sid in ("lead", "events", "branching"):
         assert "turns frame" in sections[sid].note
     assert sections["margin"].sentences
+
+
+def test_strengths_keep_the_studys_order_weakest_first_not_the_alphabet():
+    # "random" sorts after "greedy": the report once regrouped the rows by arm name, read
+    # greedy as the weakest strength and measured every change from it
+    from gardensim.analysis.strength import seat_across_strengths
+    from gardensim.report.builder import estimable
+    from tests.analysis.synth import logit_games
+
+    games = logit_games(players=2, deals=60, arms=["x@random", "x@greedy"],
+                        lineup=["greedy", "greedy"], draw_effect=0.3)
+    usable, thin = estimable(games, 0.03)
+    assert thin == [] and list(usable.index) == list(games.index)
+    (sweep,) = seat_across_strengths(usable, boot=50)
+    assert sweep.strengths == ["random", "greedy"]
+    assert list(sweep.table["strength"]) == ["random", "greedy"]
