@@ -211,14 +211,22 @@ def _arm_groups(
     games: pd.DataFrame, baseline: str
 ) -> Iterator[tuple[int, pd.DataFrame, list[str], str]]:
     """(players, rows, sorted arm names, baseline arm) for each player count (and study, when
-    several studies were combined) that has two arms or more: arms pair only within a group."""
+    several studies were combined, and strength, in a study of several) that has two arms or
+    more: arms pair only within a group. A rule's effect is read at one strength: an arm at
+    mcts strength against the baseline at greedy strength would mix the rule with the bots
+    (the strength sweep compares strengths)."""
+    from gardensim.analysis.strength import split_arm
+
     keys = ["players", "study"] if "study" in games else ["players"]
-    for key, rows in games.groupby(keys, observed=True, sort=True):
-        arms = sorted(str(a) for a in rows["arm"].unique())
-        if len(arms) < 2:
-            continue
-        base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])), arms[0])
-        yield int(key[0]), rows, arms, base
+    for key, group in games.groupby(keys, observed=True, sort=True):
+        strength = group["arm"].astype(str).map(lambda a: split_arm(a)[1] or "")
+        for _, rows in group.groupby(strength.to_numpy(), sort=False):
+            arms = sorted(str(a) for a in rows["arm"].unique())
+            if len(arms) < 2:
+                continue
+            base = next((a for a in arms if baseline in (a, a.rsplit("/", 1)[-1])
+                         or baseline == split_arm(a.rsplit("/", 1)[-1])[0]), arms[0])
+            yield int(key[0]), rows, arms, base
 
 
 def compare_arms(

@@ -94,3 +94,12 @@ def test_identical_arms_are_equally_lucky():
     (result,) = compare_luck(games, boot=50)
     assert result.difference == 0 and result.ci == (0.0, 0.0)
     assert "no clear difference" in result.sentence
+
+
+def test_in_a_study_of_strengths_arms_pair_at_the_same_strength_only():
+    # a rule's effect read across strengths would mix the rule with the bots
+    names = [f"{arm}@{s}" for s in ("random", "greedy") for arm in ("a", "b")]
+    games = logit_games(players=2, deals=30, arms=names, lineup=["greedy", "greedy"])
+    pairs = sorted((r.baseline, r.arm) for r in compare_arms(games))
+    assert pairs == [("a@greedy", "b@greedy"), ("a@random", "b@random")]
+    assert sorted((r.baseline, r.arm) for r in compare_arms(games, baseline="a")) == pairs

@@ -107,8 +107,8 @@ def test_score_figures_show_each_arm_its_mean_and_each_paired_difference():
 def test_arms_compared_keep_their_layout_with_long_names_and_draw_shares_in_points():
     # the study's long arm names once collapsed side by side panels ("constrained_layout not
     # applied"); every matplotlib warning fails the suite (pyproject filterwarnings)
-    names = [f"study-2p/qin-draw@mcts:iters={n}" for n in (80, 320, 1280)]
-    games = logit_games(players=2, deals=60, arms=["study-2p/gazebo-draw@greedy", *names],
+    names = [f"study-2p/qin-draw-and-a-long-garden-name-{n}" for n in (80, 320, 1280)]
+    games = logit_games(players=2, deals=60, arms=["study-2p/gazebo-draw-and-a-long-name", *names],
                         lineup=["greedy", "greedy"], draw_effect=0.3)
     results = arms.compare_arms(games, "first_player") + arms.compare_arms(games, "turns")
     fig = plots.arms_plot(results)
