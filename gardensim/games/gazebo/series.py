@@ -19,7 +19,6 @@ import numpy as np
 
 from gardensim.analysis.frames import (
     MissingData,
-    bots_phrase,
     long_seats,
     partnership_teams,
     pct,
