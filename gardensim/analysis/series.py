@@ -20,7 +20,7 @@ from gardensim.analysis.frames import MissingData, groups
 if TYPE_CHECKING:
     import pandas as pd
 
-#: Joins an arm's name and its board in the arms a ``series`` study plays (``base~aviary``;
+#: Joins an arm's name and its board in the arms a ``series`` study plays (``base~BOARD``;
 #: ``gardensim.sim.study.series_arm`` writes it).
 SERIES_MARK = "~"
 
