@@ -102,6 +102,8 @@ def test_the_table_rows_give_the_sentences_their_figures():
     sentences = series_sentences(table)
     assert len(sentences) == len(table)
     assert f"{reversed_row['count']:.0f} (50.0%" in sentences[-1]
+    assert sentences[0].startswith("In the series (2 players, one game on each of aviary, "
+                                   "jungle, qin), with greedy and random rotated")
     seat = table[table["measure"] == "seat"].iloc[0]
     assert seat["of"] == 8 and math.isclose(seat["share"], played["win_0"].mean())
 
@@ -131,6 +133,18 @@ def test_a_bad_series_is_one_config_error_line(overrides, words):
     with pytest.raises(ConfigError) as err:
         _study(**overrides)
     assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_an_unknown_garden_in_a_series_file_is_one_line_and_exit_2(tmp_path, capsys):
+    from gardensim.cli import main
+
+    path = tmp_path / "series.toml"
+    path.write_text('name = "s"\ngame = "gazebo"\nbots = ["random", "random"]\ngames = 2\n'
+                    'series = ["aviary", "rose-garden"]\n')
+    assert main(["simulate", str(path), "--out", str(tmp_path / "run"), "--quiet"]) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert "'series': unknown board 'rose-garden'; shipped boards: aviary" in line
+    assert not (tmp_path / "run").exists()
 
 
 def test_the_shipped_series_study_reads():

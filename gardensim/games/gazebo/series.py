@@ -26,6 +26,7 @@ from gardensim.analysis.frames import (
     seat_columns,
 )
 from gardensim.analysis.series import majority_reversed, series_groups, shared_best
+from gardensim.sim.study import BASE_ARM
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -177,7 +178,8 @@ def series_sentences(table: pd.DataFrame) -> list[str]:
     """One sentence per row of ``gazebo-series.csv``, every figure read from the row."""
     out = []
     for _, r in table.iterrows():
-        where = (f"In series {r['series']} ({r['players']} players, one game on each of "
+        name = "the series" if r["series"] == BASE_ARM else f"series {r['series']}"
+        where = (f"In {name} ({r['players']} players, one game on each of "
                  f"{r['boards'].replace(',', ', ')}), with {r['bots']}")
         if r["measure"] == "seat":
             ties = f"; {r['shared']} series tied and were shared" if r["shared"] else ""
