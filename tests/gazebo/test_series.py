@@ -106,6 +106,7 @@ def test_the_table_rows_give_the_sentences_their_figures():
                                    "jungle, qin), with greedy and random rotated")
     seat = table[table["measure"] == "seat"].iloc[0]
     assert seat["of"] == 8 and math.isclose(seat["share"], played["win_0"].mean())
+    assert math.isclose(seat["per_game"], 12 / 24)  # seat 0 wins 2 + 1 games of each 2 series
 
 
 def test_series_expands_one_arm_per_garden_and_all_means_every_garden():
@@ -148,7 +149,7 @@ def test_an_unknown_garden_in_a_series_file_is_one_line_and_exit_2(tmp_path, cap
 
 
 def test_the_shipped_series_study_reads():
-    study = Study.from_file(DATA_DIR / "studies" / "aviary-2p-series.toml")
+    study = Study.from_file(DATA_DIR / "studies" / "gardens-2p-series.toml")
     assert len(study.arm_names) == len(game_spec("gazebo").board_names())
 
 

@@ -115,6 +115,8 @@ class SeriesRow:
     count: float
     of: int
     verdict: str = ""
+    #: The same subject's share of the single games of these series (the seat row only).
+    per_game: float = float("nan")
 
 
 def series_rows(series: pd.DataFrame, fair_margin: float | None = None) -> list[SeriesRow]:
@@ -137,10 +139,13 @@ def series_rows(series: pd.DataFrame, fair_margin: float | None = None) -> list[
                   "series_count": len(rows), "deals": seat.deals,
                   "shared": int((rows["winners"].str.contains(",")).sum()),
                   "bots": seat.bots.removeprefix("with ")}
+        first_seats = list(seat.teams[0]) if seat.teams is not None else [0]
+        games_won = rows[[f"games_won_{s}" for s in first_seats]].to_numpy(float).sum()
         out.append(SeriesRow(**common, measure="seat", subject=q.name, share=q.estimate.mean,
                              lo=q.estimate.lo, hi=q.estimate.hi, fair=q.fair,
                              count=q.estimate.mean * len(rows), of=len(rows),
-                             verdict=seat.verdict.kind if seat.verdict else ""))
+                             verdict=seat.verdict.kind if seat.verdict else "",
+                             per_game=games_won / (len(rows) * rows["boards"].iloc[0])))
         long = long_seats(rows, players)
         if long["bot"].nunique() > 1:
             for bot, part in long.groupby("bot", sort=True):
@@ -185,7 +190,8 @@ def series_sentences(table: pd.DataFrame) -> list[str]:
             ties = f"; {r['shared']} series tied and were shared" if r["shared"] else ""
             out.append(f"{where}, {r['subject']} won {pct(r['share'])} of {r['of']} series by the "
                        f"lowest total of remaining gazebos ({_interval(r)}) against a fair "
-                       f"{pct(r['fair'])}, verdict: {r['verdict'] or 'none'}{ties}.")
+                       f"{pct(r['fair'])}, verdict: {r['verdict'] or 'none'}{ties}; it won "
+                       f"{pct(r['per_game'])} of the single games of these series.")
         elif r["measure"] == "bot":
             out.append(f"{where}, {r['subject']} won {pct(r['share'])} of the series "
                        f"({_interval(r)}) against {pct(r['fair'])} for its seats.")
