@@ -134,6 +134,10 @@ class GameSpec:
     #: ``rules`` to be declared; anything else plays in the readable engine.
     fast_engine: str | None = None
     fast_coverage: str | None = None
+    #: ``(games frame) -> frame``: how the game scores a series of games (one per board, the
+    #: same players in the same seats), one row per series with its winners; a study's
+    #: ``series`` key needs it, as the winner of a series is a rule of the game.
+    series: str | None = None
 
     def factory(self) -> Callable[..., Any]:
         return load(self.game)

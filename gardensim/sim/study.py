@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gardensim.analysis.series import SERIES_MARK
 from gardensim.core import registry
 from gardensim.core.errors import ConfigError, FileAccessError, GardensimError
 from gardensim.core.files import quote, read_text
@@ -37,7 +38,7 @@ from gardensim.sim.play import DEFAULT_ENGINE, ENGINES
 STUDY_KEYS = (
     "name", "description", "game", "board", "players", "options",
     "bots", "pool", "strengths", "rotate", "games", "seed", "telemetry", "fair_margin", "arms",
-    "engine", "settle", "settle_budget",
+    "engine", "settle", "settle_budget", "series",
 )
 #: Keys of an arm that are not rule options.
 ARM_KEYS = ("name", "board", "bots", "pool", "options")
@@ -47,6 +48,8 @@ BASE_ARM = "base"
 STRENGTH_MARK = "@"
 #: Keys that choose the bots; a study gives exactly one.
 BOT_KEYS = ("bots", "pool", "strengths")
+#: ``series = "all"``: every board the game ships, in the order it lists them.
+ALL_BOARDS = "all"
 #: Most games per arm: the frames' game index columns (``game``, ``deal``) are 32-bit.
 MAX_GAMES = 2**31 - 1
 #: ``strengths = "ladder"``: the game's own ladder, ``data/<game>/ladder.toml``, climbed until
@@ -75,6 +78,55 @@ def strength_arm(arm: str, strength: str) -> str:
     """Name of ``arm`` played with ``strength`` bots in every seat: ``"qin-draw@greedy"``
     (parsed back by :func:`gardensim.analysis.strength.split_arm`)."""
     return f"{arm}{STRENGTH_MARK}{strength}"
+
+
+def series_arm(arm: str, board: str) -> str:
+    """Name of ``arm`` played on ``board`` as one game of a series: ``"base~aviary"`` (parsed
+    back by :func:`gardensim.analysis.series.split_series_arm`)."""
+    return f"{arm}{SERIES_MARK}{board}"
+
+
+def _series_boards(game: str, value: Any) -> list[str]:
+    """The boards of a ``series`` key, checked: two or more different shipped boards (or
+    board files), ``"all"`` for every board the game ships. The game must say how a series
+    is scored (``GameSpec.series``), since the winner of a series is a rule of the game."""
+    spec = registry.game_spec(game)
+    if spec.series is None:
+        raise ConfigError(f"study key 'series': game {game!r} declares no scoring of a series "
+                          "of games; play its boards as [[arms]] instead")
+    shipped = spec.board_names()
+    boards = shipped if value == ALL_BOARDS else value
+    if isinstance(boards, str) or not isinstance(boards, Sequence) or not all(
+        isinstance(b, str) and b.strip() for b in boards
+    ):
+        raise _fail("series", f'a list of boards such as ["{shipped[0] if shipped else "a"}", '
+                    f'...] or "{ALL_BOARDS}"', value)
+    boards = [b.strip() for b in boards]
+    for board in boards:
+        if board not in shipped and not Path(board).is_file():
+            raise ConfigError(f"study key 'series': unknown board {board!r}; shipped boards: "
+                              f"{', '.join(shipped)} (or a board file path)")
+        if SERIES_MARK in board:
+            raise _fail("series", f"board names without {SERIES_MARK!r}", board)
+    if len(set(boards)) < 2:
+        raise _fail("series", "two or more different boards (a series plays one game on "
+                    "each)", value)
+    return boards
+
+
+def _check_series_arms(arms: Sequence[Arm], board: str | None) -> None:
+    """A series plays every arm once on each of its boards, so a board anywhere else would
+    contradict it, and a ``~`` in an arm's name would make ``arm~board`` ambiguous."""
+    if board is not None:
+        raise ConfigError(f"study key 'board' ({board!r}) conflicts with 'series': the series "
+                          "lists the boards; give them there")
+    for index, arm in enumerate(arms):
+        if arm.board is not None:
+            raise ConfigError(f"study key 'arms[{index}].board' ({arm.name!r}) conflicts with "
+                              "'series': every arm of a series is played on each of its boards")
+        if SERIES_MARK in arm.name:
+            raise _fail(f"arms[{index}].name", f"a name without {SERIES_MARK!r} when 'series' "
+                        "is given", arm.name)
 
 
 def _legacy_options(raw: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -284,6 +336,9 @@ class Study:
     settle: bool = False
     #: CPU-seconds after which a settling climb starts no further rung; None: no limit.
     settle_budget: float | None = None
+    #: Boards of a series: every arm is played once per board, on the same game indices, as
+    #: arm ``arm~board`` (:func:`series_arm`); game ``g`` of those arms is one series.
+    series: list[str] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -340,6 +395,12 @@ class Study:
             _check_strength_arms(arms)
         self.arms = arms
         self._check_settle()
+        if self.series is not None:
+            if self.strengths is not None:
+                raise ConfigError("study keys 'series' and 'strengths' do not combine: a series "
+                                  "is scored per player; play one series study per strength")
+            self.series = _series_boards(self.game, self.series)
+            _check_series_arms(arms, self.board)
 
     def _check_settle(self) -> None:
         """A climb needs rungs to climb and a budget that can be spent."""
@@ -416,6 +477,8 @@ class Study:
             out["settle"] = True
         if self.settle_budget is not None:
             out["settle_budget"] = self.settle_budget
+        if self.series is not None:
+            out["series"] = list(self.series)
         out["arms"] = [a.to_dict() for a in self.arms]
         if out["board"] is None:
             del out["board"]
@@ -432,10 +495,18 @@ class Study:
     @property
     def arm_names(self) -> list[str]:
         """Names of the arms as played (and as the frames' ``arm`` column holds them)."""
-        names = [a.name for a in self.arms] or [BASE_ARM]
+        names = [a.name for a in self.played_arms()]
         if self.strengths is None:
             return names
         return [strength_arm(name, s) for name in names for s in self.strengths]
+
+    def played_arms(self) -> list[Arm]:
+        """The arms as declared (or the one ``base`` arm), each once per board of a series."""
+        arms = self.arms or [Arm(name=BASE_ARM)]
+        if self.series is None:
+            return arms
+        return [Arm(name=series_arm(arm.name, board), options=dict(arm.options), bots=arm.bots,
+                    pool=arm.pool, board=board) for arm in arms for board in self.series]
 
     def base_options(self) -> dict[str, Any]:
         return dict(self.options)
@@ -443,11 +514,11 @@ class Study:
     def resolve(self) -> list[ResolvedArm]:
         """Build every arm's game and bots once, so bad options or bot specs fail before
         anything runs; returns the arms with canonical bot specs."""
-        arms = self.arms or [Arm(name=BASE_ARM)]
+        arms = self.played_arms()
         mirrors = self._strength_lineups()
         resolved = []
         for index, arm in enumerate(arms):
-            where = f"arm {arm.name!r}: " if self.arms else ""
+            where = f"arm {arm.name!r}: " if self.arms or self.series else ""
             if arm.board is not None:
                 self._check_arm_board(arm, index)
             config = {
@@ -504,7 +575,8 @@ class Study:
         try:
             registry.make_game(self.game, arm.board, self.players, {})
         except GardensimError as exc:
-            raise type(exc)(f"study key 'arms[{index}].board' ({arm.name!r}): {exc}") from None
+            key = "series" if self.series is not None else f"arms[{index}].board"
+            raise type(exc)(f"study key {key!r} ({arm.name!r}): {exc}") from None
 
     def _lineups(self, bots: list[str] | None, pool: list[str] | None) -> list[list[str]]:
         if bots is not None:

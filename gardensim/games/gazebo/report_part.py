@@ -151,3 +151,19 @@ def gardens_section(
     s.note = ("The gardens are designed stand-ins with the printed gardens' features, not "
               "transcriptions of the printed boards; their answers will change once someone "
               "transcribes those.")
+
+
+def series_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    """The rulebook's series (one game per garden, fewest gazebos left over the series wins):
+    its winner's seat and bot as the seat question asks them of single games, and how often
+    it is not the player who won most of the series' games; every sentence read from a row
+    of ``gazebo-series.csv``."""
+    from gardensim.games.gazebo import series
+
+    played = series.score_series(games)
+    table = series.series_frame(series.series_rows(played, budget.fair_margin))
+    s.sentences = series.series_sentences(table)
+    s.tables.append(("series", table))
+    s.tables.append(("series-winners", series.series_winners_frame(played)))

@@ -22,6 +22,11 @@ QUESTIONS = (
     Question("gardens", "Gardens compared",
              "Do the gardens (or drawing systems) change the first player's edge, game length "
              "and winning margin?", f"{_HERE}.report_part:gardens_section"),
+    Question("series", "Series play",
+             "Over a series of games, one on each garden, who has the fewest gazebos left: "
+             "does the first seat win the series too often, and does the series winner differ "
+             "from the player who won most of its games?",
+             f"{_HERE}.report_part:series_section"),
 )
 
 SPEC = GameSpec(
@@ -40,7 +45,7 @@ SPEC = GameSpec(
     report=ReportPart(
         title="Gazebo",
         sections=("seat", "compensation", "singles", "draw-advantage", "variance",
-                  "luck-compare", "skill", "gardens", "arms", "strength",
+                  "luck-compare", "skill", "gardens", "series", "arms", "strength",
                   "length", "endings", "margin",
                   "lead", "events", "branching", "sample-size"),
         answers=("seat", "compensation", "draw-advantage", "variance", "luck-compare", "skill", "arms",
@@ -57,4 +62,5 @@ SPEC = GameSpec(
     rules=f"{_HERE}.rules.ruleset:RULES",
     fast_engine=f"{_HERE}.kernel.fast:fast_player",
     fast_coverage=f"{_HERE}.kernel.coverage:COVERAGE",
+    series=f"{_HERE}.series:score_series",
 )
