@@ -283,7 +283,8 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
             sections = (compute_sections(usable, turns, part_budget, spec.sections,
                                          spec.questions, progress=bar) if len(usable) else [])
             sections[1:1] = [ladder_section(t) for name, t in ladders if name == game]
-            computed.append((game, spec, group, len(games), sections, thin))
+            computed.append((game, spec, group, len(games), sections, thin, usable,
+                             part_budget))
     finally:
         if bar is not None:
             bar.close()
@@ -292,11 +293,11 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
         return [r for s in sections if s.id in spec.answers for r in s.rows]
 
     family = sum(len(answer_rows(spec, secs)) + len(thin)
-                 for _, spec, _, _, secs, thin in computed)
-    adjust_seat_tests([s for *_, sections, _ in computed for s in sections], family)
+                 for _, spec, _, _, secs, thin, *_ in computed)
+    adjust_seat_tests([s for c in computed for s in c[4]], family)
     incomplete = set(incomplete_arms(runs))
     parts = []
-    for game, spec, group, count, sections, thin in computed:
+    for game, spec, group, count, sections, thin, usable, part_budget in computed:
         answers = [t for s in sections if s.id in spec.answers
                    for t in (s.sentences if s.answers is None else s.answers)]
         skipped = [(s.title, s.note) for s in sections if _is_empty(s)]
@@ -310,10 +311,58 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
             base = sid.removeprefix(f"{game}-") if len(by_game) > 1 else sid
             if base in spec.answers:
                 rows += [replace(r, section=r.section or sid) for r in s.rows]
+        rows = settled(rows, usable, part_budget)
         rows = [replace(r, game=spec.title) for r in rows]
         rows = ordered(mark_incomplete(in_family(rows, family), incomplete))
         parts.append(Part(game, spec, group, count, sections, answers, rows, skipped))
     return parts
+
+
+#: The settlement label of an answer played at several strengths that no test reads.
+NOT_TESTED = "not tested for settlement (only the first player's share is)"
+
+
+def settled(rows: Sequence[VerdictRow], games: pd.DataFrame,
+            budget: Budget) -> list[VerdictRow]:
+    """Rows of arms played at several strengths (``arm@strength``) with their strength and,
+    for the first player's share and a rule's effect on it, whether that answer settled as the
+    bots got stronger (:func:`analysis.settle.settlement`, per study: its arms share deals);
+    rows of one strength keep "one strength only"."""
+    from gardensim.analysis.arms import outcome
+    from gardensim.analysis.frames import MissingData
+    from gardensim.analysis.settle import settlement
+    from gardensim.analysis.strength import split_arm
+
+    if not len(games) or not any(split_arm(r.arm)[1] for r in rows):
+        return list(rows)
+    names = games["arm"].astype(str)
+    marked = names.map(lambda a: split_arm(a)[1] is not None)
+    labels: dict[tuple[int, str], str] = {}
+    for _, study in games[marked].groupby(names[marked].map(lambda a: a.rpartition("/")[0]),
+                                          sort=False):
+        try:
+            table = settlement(study, 100 * budget.fair_margin, boot=budget.arms)
+        except MissingData:
+            continue
+        labels.update({(int(t.players), str(t.condition)): str(t.settlement)
+                       for t in table.itertuples(index=False)})
+    out = []
+    for r in rows:
+        arm, strength = split_arm(r.arm)
+        if strength is None:
+            out.append(r)
+            continue
+        condition = arm
+        if r.compare:
+            base = r.condition.partition(" against ")[2]
+            study = arm.rpartition("/")[0]
+            base_arm = split_arm(f"{study}/{base}" if study else base)[0]
+            condition = f"{arm} vs {base_arm}"
+        first = r.who == ("first player" if not r.compare
+                          else outcome("first_player").description)
+        label = labels.get((r.players, condition)) if first else None
+        out.append(replace(r, strength=strength, settlement=label or NOT_TESTED))
+    return out
 
 
 def _contents_html(parts: Sequence[Part], extra: Sequence[tuple[str, str]]) -> str:

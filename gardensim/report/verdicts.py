@@ -24,7 +24,7 @@ from gardensim.analysis.verdict import MIN_DEALS, Verdict, judge
 #: Marks shown in the grid, by kind: fair (green), unfair (red), differs and undecided
 #: (neutral), incomplete (the arm's run stopped before its planned games).
 KINDS = (*VERDICT_KINDS, "incomplete")
-#: The label of the settlement column until strength ladders fill it (issue 41).
+#: The settlement label of an answer played at one strength (nothing to settle against).
 ONE_STRENGTH = "one strength only: not tested for settlement"
 CSV_COLUMNS = ["game", "players", "question", "condition", "value", "low", "high", "games",
                "deals", "bots", "strength", "settlement", "verdict", "words", "more_games",

@@ -157,3 +157,36 @@ def test_strengths_keep_the_studys_order_weakest_first_not_the_alphabet():
     (sweep,) = seat_across_strengths(usable, boot=50)
     assert sweep.strengths == ["random", "greedy"]
     assert list(sweep.table["strength"]) == ["random", "greedy"]
+
+
+def test_rows_of_a_strength_study_say_their_strength_and_whether_they_settled():
+    from gardensim.analysis.settle import settlement
+    from gardensim.report.builder import NOT_TESTED, settled
+    from gardensim.report.verdicts import ONE_STRENGTH, VerdictRow, comparison_row
+    from tests.analysis.synth import logit_games
+
+    # the first player's edge jumps between the rungs in arm a, not in arm b
+    logits = {"s/a@random": [0.0, 0.0], "s/a@greedy": [1.2, 0.0],
+              "s/b@random": [0.0, 0.0], "s/b@greedy": [0.0, 0.0]}
+    games = logit_games(players=2, deals=400, arms=list(logits), arm_seat_logit=logits)
+    games = pd.concat([games, logit_games(players=2, deals=40, arms=["other/plain"])])
+
+    def seat(arm):
+        return VerdictRow("Does the first player win too often?", 2, arm, 0.5, 0.45, 0.55, 0.5,
+                          0.03, 800, 400, "greedy", arm, who="first player")
+
+    change = comparison_row("Rule variant: the first player's win share", 2, "s/b@greedy",
+                            "s/a@greedy", -0.1, (-0.15, -0.05), 800, "greedy",
+                            "the first player's win share", margin=0.03)
+    luck = comparison_row("Luck", 2, "s/b@greedy", "s/a@greedy", 0.0, (-0.1, 0.1), 800,
+                          "greedy", "the deal's share", margin=0.03)
+    rows = settled([seat("s/a@greedy"), seat("s/b@greedy"), change, luck, seat("other/plain")],
+                   games, FAST)
+    table = settlement(games[games["arm"].str.startswith("s/")], 3, boot=FAST.arms)
+    label = dict(zip(table["condition"], table["settlement"], strict=True))
+    assert [r.strength for r in rows] == ["greedy"] * 4 + [""]
+    assert rows[0].settlement == label["s/a"] and rows[0].settlement.startswith("not settled")
+    assert rows[1].settlement == label["s/b"]
+    assert rows[2].settlement == label["s/b vs s/a"]
+    assert rows[3].settlement == NOT_TESTED and rows[4].settlement == ONE_STRENGTH
+    assert rows[0].record()["settlement"] == rows[0].settlement
