@@ -45,6 +45,22 @@ def panel_figure(
     return fig, axes[:panels]
 
 
+def shared_legend(fig: Figure, axes: Sequence[Axes], columns: int = 3) -> None:
+    """One legend for all panels, below them: a study of many arms has more entries than a
+    panel has room for, and an in-panel legend covered the data or collapsed the layout. The
+    figure grows by the legend's rows, so the panels keep their size."""
+    seen: dict[str, Any] = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            seen.setdefault(label, handle)
+    if not seen:
+        return
+    rows = -(-len(seen) // columns)
+    fig.set_figheight(fig.get_figheight() + 0.22 * rows + 0.2)
+    fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=columns,
+               fontsize="small", frameon=False)
+
+
 def colours_for(names: Sequence[str]) -> dict[str, Any]:
     from matplotlib import colormaps
 
@@ -84,7 +100,7 @@ def seat_plot(results: Sequence[SeatAdvantage]) -> Figure:
         ax.set_xlabel("seat (0 plays first)")
         ax.set_ylabel("win share")
         ax.set_title(f"{players} players")
-        ax.legend(fontsize="small")
+    shared_legend(fig, axes)
     return fig
 
 

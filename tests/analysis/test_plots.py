@@ -117,3 +117,16 @@ def test_arms_compared_keep_their_layout_with_long_names_and_draw_shares_in_poin
     assert share.get_title() == arms.outcome("first_player").description
     x = share.containers[0].lines[0].get_xdata()
     assert np.allclose(x, [100 * r.difference for r in results if r.outcome == "first_player"])
+
+
+def test_a_seat_chart_of_many_arms_has_one_legend_below_its_panels():
+    # seventeen arms once filled a legend inside the panel and collapsed the layout; a layout
+    # warning fails the suite (pyproject filterwarnings)
+    names = [f"study-2p/arm-with-a-long-name-{i}" for i in range(17)]
+    games = logit_games(players=2, deals=20, arms=names, lineup=["greedy", "greedy"])
+    fig = plots.seat_plot(seat.seat_advantage(games))
+    assert _png_size(fig) > 1000
+    assert all(ax.get_legend() is None for ax in fig.axes)
+    (legend,) = fig.legends
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert sorted(texts) == sorted([*names, "fair"]) and len(texts) == 18

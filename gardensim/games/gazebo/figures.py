@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gardensim.analysis.plots import colours_for, panel_figure
+from gardensim.analysis.plots import colours_for, panel_figure, shared_legend
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -43,7 +43,7 @@ def singles_plot(results: Sequence[SinglesDrawn]) -> Figure:
         ax.set_xlabel("singles drawn per player per game")
         ax.set_ylabel("share of player-games")
         ax.set_title(f"{r.players} players")
-        ax.legend(fontsize="small")
+    shared_legend(fig, axes)
     return fig
 
 
