@@ -155,7 +155,8 @@ def judge(value: float, lo: float, hi: float, reference: float, margin: float | 
           name: str = "", compare: bool = False) -> Verdict:
     """The verdict on one quantity ``value`` with its 95% interval ``(lo, hi)`` against
     ``reference`` ± ``margin`` (no margin: only "differs" or "unknown"), shown among ``family``
-    answers. ``share`` clips the interval to [0, 1] (a change of a share: [-1, 1]); ``name`` prefixes the unfair sentence;
+    answers. ``share`` clips the interval to [0, 1] (a change of a share: [-1, 1]);
+    ``name`` prefixes the unfair sentence;
     ``compare``: the quantity is a change between two arms, so its words are "changed" and
     "no change" rather than "unfair" and "fair"."""
     m = margin or 0.0
