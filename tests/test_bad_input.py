@@ -399,7 +399,7 @@ def test_a_study_set_is_validated_whole_before_anything_is_played(tmp_path, caps
 
 
 def test_simulate_on_a_study_set_says_to_use_report(capsys):
-    default = Path(gardensim.__file__).parents[1] / "data" / "studies" / "default.toml"
+    default = Path(gardensim.__file__).parent / "studies" / "default.toml"
     line = fails(["simulate", str(default)], capsys)
     assert "this is a study set" in line and "gardensim report" in line
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 GARDENSIM = str(Path(sys.executable).with_name("gardensim"))
 
-#: Substitutions, all of them: studies in data/studies/ play at most this many games per arm,
+#: Substitutions, all of them: studies in gardensim/studies/ play at most this many games per arm,
 SMALL_STUDY_GAMES = 20
 #: ``--games K`` becomes ``--games 2`` (tournaments round it up to one cycle of seats),
 SMALL_GAMES = 2
@@ -39,7 +39,7 @@ DROPPED_OPTIONS = ("--scheduler",)
 #: Commands not run, and why. ``make`` lines are never run: their targets must exist.
 NOT_RUN = {"gardensim demo": "plays the default study for minutes; it is what make demo runs"}
 #: Files a document tells the reader to make before its commands (source in the checkout).
-SETUP = {"boards.md": {"my-garden.txt": "data/boards/aviary.txt"}}
+SETUP = {"boards.md": {"my-garden.txt": "gardensim/games/gazebo/data/boards/aviary.txt"}}
 
 FENCE = re.compile(r"^\s*(```+|~~~+)")
 SPAN = re.compile(r"(?<!`)`([^`]+)`(?!`)")
@@ -168,19 +168,17 @@ def cheap(argv: list[str]) -> list[str]:
 
 
 def small_data(folder: Path) -> None:
-    """``folder/data``: the checkout's data, with every study playing at most
-    ``SMALL_STUDY_GAMES`` games per arm."""
-    data = folder / "data"
-    data.mkdir()
-    for entry in (ROOT / "data").iterdir():
-        if entry.name != "studies":
-            (data / entry.name).symlink_to(entry)
-    (data / "studies").mkdir()
-    for study in (ROOT / "data" / "studies").iterdir():
+    """``folder/gardensim/studies``: the shipped studies, each playing at most
+    ``SMALL_STUDY_GAMES`` games per arm, where the documents' commands name them (the game
+    data those commands name is linked in from the checkout)."""
+    package = folder / "gardensim"
+    (package / "studies").mkdir(parents=True)
+    (package / "games").symlink_to(ROOT / "gardensim" / "games")
+    for study in (ROOT / "gardensim" / "studies").iterdir():
         text = study.read_text(encoding="utf-8")
         text = re.sub(r"(?m)^(games\s*=\s*)(\d+)",
                       lambda m: m.group(1) + str(min(int(m.group(2)), SMALL_STUDY_GAMES)), text)
-        (data / "studies" / study.name).write_text(text, encoding="utf-8")
+        (package / "studies" / study.name).write_text(text, encoding="utf-8")
 
 
 ALL = [s for doc in DOCUMENTS for s in snippets(doc)]

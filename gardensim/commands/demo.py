@@ -1,6 +1,6 @@
 """``gardensim demo``: the default study's report (what ``make demo`` runs).
 
-Plays the light version of the default study (``data/studies/default.toml``: every study at its
+Plays the light version of the default study (``gardensim/studies/default.toml``: every study at its
 ``light_games`` size) into ``runs/light/`` — or reuses it when it is already stored, complete —
 and writes its report to ``reports/demo``, then says where the report is. The full study does not
 fit the few minutes a first look may take; ``--full`` plays it (the committed ``reports/default``).

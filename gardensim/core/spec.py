@@ -138,6 +138,10 @@ class GameSpec:
     #: same players in the same seats), one row per series with its winners; a study's
     #: ``series`` key needs it, as the winner of a series is a rule of the game.
     series: str | None = None
+    #: ``"package:file"``: the game's ladder of bots, weakest first (a TOML file of ``rungs``,
+    #: with ``[players.N]`` tables for other seat counts), which ``strengths = "ladder"``
+    #: climbs; which bots climb is the game's own knowledge, so the file is in its package.
+    ladder: str | None = None
 
     def factory(self) -> Callable[..., Any]:
         return load(self.game)

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from gardensim.core.errors import ConfigError
-from gardensim.paths import DATA_DIR
+from gardensim.paths import STUDIES_DIR
 
-DEFAULT_STUDY = DATA_DIR / "studies" / "default.toml"
+DEFAULT_STUDY = STUDIES_DIR / "default.toml"
 DEFAULT_OUT = Path("reports") / "default"
 #: Where ``make demo`` writes the light version of the default study (not committed).
 DEMO_OUT = Path("reports") / "demo"
@@ -43,10 +43,11 @@ def gather(
     from gardensim.report.ladders import prove
     from gardensim.report.studyset import read_study_set
     from gardensim.sim import api
+    from gardensim.sim.study import study_file
 
     found = Sources()
     for source in sources:
-        path = Path(source)
+        path = study_file(source)
         if path.is_dir():
             found.runs.append(api.load(path))
         elif path.is_file():

@@ -69,9 +69,9 @@ def _light(entry: Mapping[str, Any], light: bool) -> dict[str, Any]:
 def read_study_set(path: str | Path, light: bool = False) -> StudySet:
     """A study set file, or a plain study file as a set of one; with ``light``, each study of
     a set at its ``light_games`` size (a study without it keeps its ``games``)."""
-    from gardensim.sim.study import Study, check_folder_name, read_study_toml
+    from gardensim.sim.study import Study, check_folder_name, read_study_toml, study_file
 
-    path = Path(path)
+    path = study_file(path)
     raw = read_study_toml(path)
     if "studies" not in raw:
         study = Study.from_file(path)

@@ -52,23 +52,24 @@ BOT_KEYS = ("bots", "pool", "strengths")
 ALL_BOARDS = "all"
 #: Most games per arm: the frames' game index columns (``game``, ``deal``) are 32-bit.
 MAX_GAMES = 2**31 - 1
-#: ``strengths = "ladder"``: the game's own ladder, ``data/<game>/ladder.toml``, climbed until
-#: the answers settle (:mod:`gardensim.sim.ladder`).
+#: ``strengths = "ladder"``: the game's own ladder (``GameSpec.ladder``), climbed until the
+#: answers settle (:mod:`gardensim.sim.ladder`).
 LADDER = "ladder"
-#: The file, under the data folder's ``<game>/``, that lists a game's ladder, weakest first.
-LADDER_FILE = "ladder.toml"
 
 
 def game_ladder(game: str, players: int) -> list[str]:
     """The rungs of ``game``'s shipped ladder at ``players`` seats, weakest first: the file's
     ``rungs``, or its ``[players.N]`` table's when it has one for that count. A game's ladder
-    is its own knowledge (which bots climb), so it lives in the game's data folder."""
-    from gardensim.paths import DATA_DIR
+    is its own knowledge (which bots climb), so its spec names the file (``GameSpec.ladder``)."""
+    from gardensim.core.registry import game_spec
+    from gardensim.paths import package_folder
 
-    path = DATA_DIR / game / LADDER_FILE
-    if not path.is_file():
-        raise ConfigError(f"study key 'strengths' = {LADDER!r}: game {game!r} ships no ladder "
-                          f"({path}); list the strengths instead")
+    declared = game_spec(game).ladder
+    if declared is None:
+        raise ConfigError(f"study key 'strengths' = {LADDER!r}: game {game!r} ships no ladder; "
+                          "list the strengths instead")
+    package, _, file = declared.partition(":")
+    path = package_folder(package, *file.split("/"))
     raw = read_study_toml(path)
     rungs = raw.get("players", {}).get(str(players), {}).get("rungs", raw.get("rungs"))
     return _specs(f"strengths ({path})", rungs)
@@ -249,6 +250,19 @@ def check_folder_name(name: str, key: str = "name") -> str:
         raise _fail(key, "a folder name (no '/' or '\\', not starting with '.' or '-', at "
                     "most 100 characters), as it names runs/<name>", name)
     return name
+
+
+def study_file(source: str | Path) -> Path:
+    """A study argument as a path: the file named, or, when there is no such file and the
+    argument is a bare name, the shipped study of that name (``default``, ``aviary-2p-draw``,
+    from ``gardensim/studies/``), so an installed gardensim plays its studies from any folder."""
+    from gardensim.paths import STUDIES_DIR
+
+    path = Path(source)
+    if path.exists() or path.is_symlink() or len(path.parts) != 1:
+        return path
+    shipped = STUDIES_DIR / (path.name if path.suffix == ".toml" else f"{path.name}.toml")
+    return shipped if shipped.is_file() else path
 
 
 def read_study_toml(path: Path) -> dict[str, Any]:
@@ -438,8 +452,8 @@ class Study:
 
     @classmethod
     def from_file(cls, path: str | Path) -> Study:
-        """Read a TOML study file."""
-        path = Path(path)
+        """Read a TOML study file (or a shipped study by name, :func:`study_file`)."""
+        path = study_file(path)
         raw = read_study_toml(path)
         refuse_study_set(path, raw)
         try:

@@ -1,4 +1,4 @@
-"""Perft-style counts of legal placements from fixed positions (data/gazebo/perft.json), in the
+"""Perft-style counts of legal placements from fixed positions (data/perft.json), in the
 python-chess manner: the engine must match the stored counts, and an independent brute force
 over every cell pair and colour pair (rulings 3 and 6 written afresh) must match the engine."""
 
@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
+from gardensim.games.gazebo.rules.board import GAZEBO_DIR
 from gardensim.games.gazebo.rules.game import GazeboGame
 from gardensim.games.gazebo.rules.replay import play_token, replay_actions
 from gardensim.games.gazebo.rules.rulings import PLACE
-from gardensim.paths import DATA_DIR
 
-POSITIONS = json.loads((DATA_DIR / "gazebo" / "perft.json").read_text())
+POSITIONS = json.loads((GAZEBO_DIR / "perft.json").read_text())
 IDS = [f"{e['board']}-{len(e['moves'].split())}" for e in POSITIONS]
 
 

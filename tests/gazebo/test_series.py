@@ -21,7 +21,7 @@ from gardensim.games.gazebo.series import (
     series_rows,
     series_sentences,
 )
-from gardensim.paths import DATA_DIR
+from gardensim.paths import STUDIES_DIR
 from gardensim.report.sections import Budget, Section
 from gardensim.sim.study import Study
 
@@ -149,7 +149,7 @@ def test_an_unknown_garden_in_a_series_file_is_one_line_and_exit_2(tmp_path, cap
 
 
 def test_the_shipped_series_study_reads():
-    study = Study.from_file(DATA_DIR / "studies" / "gardens-2p-series.toml")
+    study = Study.from_file(STUDIES_DIR / "gardens-2p-series.toml")
     assert len(study.arm_names) == len(game_spec("gazebo").board_names())
 
 

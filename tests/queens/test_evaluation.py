@@ -13,7 +13,7 @@ from tests.queens.support import acting, new_state, put
 
 
 def test_weights_come_from_the_data_file() -> None:
-    assert WEIGHTS_FILE.parent.name == "queens"
+    assert WEIGHTS_FILE.parent.parent.name == "queens"
     assert {"wheel", "pair", "joker", "tile", "expansion", "structure", "scale"} <= set(
         load_weights())
 

@@ -140,10 +140,10 @@ def test_the_default_study_plays_both_sides_at_two_to_four_players() -> None:
     """Paired side arms, seat 0 starting, whole deals, and full sizes within about +-5 points
     on seat 0's share at the fair share with the design effects the light runs showed."""
     from gardensim.analysis.samplesize import interval_half_width
-    from gardensim.paths import REPO_ROOT
+    from gardensim.paths import STUDIES_DIR
     from gardensim.report.studyset import read_study_set
 
-    path = REPO_ROOT / "data" / "studies" / "default.toml"
+    path = STUDIES_DIR / "default.toml"
     full = [s for s in read_study_set(path).studies if s.game == "queens"]
     light = [s for s in read_study_set(path, light=True).studies if s.game == "queens"]
     assert [s.players for s in full] == [2, 3, 4]

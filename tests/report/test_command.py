@@ -7,7 +7,7 @@ import pytest
 import gardensim
 from gardensim.cli import main
 from gardensim.core.errors import ConfigError
-from gardensim.paths import DATA_DIR
+from gardensim.paths import STUDIES_DIR
 from gardensim.report.studyset import read_studies
 
 TOY_SET = """
@@ -86,7 +86,7 @@ def test_a_source_that_is_neither_run_nor_study_is_one_line_and_exit_2(tmp_path,
 
 
 def test_the_default_study_set_covers_two_to_four_players_with_paired_draw_arms():
-    studies = {s.name: s for s in read_studies(DATA_DIR / "studies" / "default.toml")}
+    studies = {s.name: s for s in read_studies(STUDIES_DIR / "default.toml")}
     main_studies = [studies[f"default-{n}p"] for n in (2, 3, 4)]
     for s in main_studies:
         assert s.board == "aviary" and s.game == "gazebo"
@@ -101,7 +101,7 @@ def test_the_default_study_set_covers_two_to_four_players_with_paired_draw_arms(
 
 
 def test_the_default_study_set_sweeps_strength_plays_upsets_and_the_handicap():
-    studies = {s.name: s for s in read_studies(DATA_DIR / "studies" / "default.toml")}
+    studies = {s.name: s for s in read_studies(STUDIES_DIR / "default.toml")}
     sweep = studies["strengths-2p"]
     assert sweep.strengths[:2] == ["random", "greedy"] and sweep.strengths[2].startswith("mcts")
     assert [a.options["draw"] for a in sweep.arms] == ["gazebo", "qin"]
@@ -115,14 +115,14 @@ def test_the_default_study_set_sweeps_strength_plays_upsets_and_the_handicap():
 def test_the_light_default_study_keeps_every_study_with_fewer_games():
     from gardensim.report.studyset import read_study_set
 
-    full = read_study_set(DATA_DIR / "studies" / "default.toml")
-    light = read_study_set(DATA_DIR / "studies" / "default.toml", light=True)
+    full = read_study_set(STUDIES_DIR / "default.toml")
+    light = read_study_set(STUDIES_DIR / "default.toml", light=True)
     assert [s.name for s in light.studies] == [s.name for s in full.studies]
     assert all(lo.games < hi.games for lo, hi in zip(light.studies, full.studies, strict=True))
 
 
 def test_the_default_study_set_compares_three_pavilion_boards_at_two_to_four_players():
-    studies = [s for s in read_studies(DATA_DIR / "studies" / "default.toml")
+    studies = [s for s in read_studies(STUDIES_DIR / "default.toml")
                if s.game == "pavilion"]
     assert [s.players for s in studies] == [2, 3, 4]
     for s in studies:
@@ -169,7 +169,7 @@ def test_default_report_is_the_light_version_into_reports_demo_and_full_into_def
     sources.default_report(jobs=2)
     sources.default_report(light=False)
     (light_args, light_kwargs), (full_args, full_kwargs) = calls
-    assert [str(s) for s in light_args[0]] == ["data/studies/default.toml"]
+    assert [str(s) for s in light_args[0]] == ["gardensim/studies/default.toml"]
     assert str(light_args[1]) == "reports/demo" and light_kwargs["light"] is True
     assert light_kwargs["jobs"] == 2
     assert str(full_args[1]) == "reports/default" and full_kwargs["light"] is False

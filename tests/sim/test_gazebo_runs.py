@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 import gardensim
-from gardensim.paths import DATA_DIR
+from gardensim.paths import STUDIES_DIR
 from gardensim.sim import api, frames
 from tests.sim.helpers import assert_same_frames, read_now
 
@@ -76,7 +76,7 @@ def test_partnership_shares_the_win_between_partners():
 
 def test_issue_study_file_runs_as_written():
     pytest.importorskip("gardensim.bots.greedy")
-    raw = tomllib.loads((DATA_DIR / "studies" / "aviary-2p-draw.toml").read_text())
+    raw = tomllib.loads((STUDIES_DIR / "aviary-2p-draw.toml").read_text())
     run = gardensim.simulate({**raw, "games": 2}, jobs=1, progress=False)
     assert list(run.games["arm"]) == ["gazebo-draw"] * 2 + ["qin-draw"] * 2
     assert set(run.games["bot_0"]) == {"greedy"}

@@ -11,11 +11,11 @@ import pytest
 import gardensim
 from gardensim.cli import main
 from gardensim.core.errors import ConfigError
-from gardensim.paths import DATA_DIR
+from gardensim.paths import STUDIES_DIR
 from gardensim.sim.api import simulate
 from gardensim.sim.study import Study
 
-EXAMPLE = DATA_DIR / "studies" / "aviary-2p-strengths.toml"
+EXAMPLE = STUDIES_DIR / "aviary-2p-strengths.toml"
 
 
 def strength_study(**overrides: Any) -> Study:
@@ -130,7 +130,7 @@ def test_gardensim_simulate_plays_the_example_study_end_to_end(tmp_path, capsys)
 def test_every_study_key_is_in_the_study_files_readme_table():
     from gardensim.sim.study import STUDY_KEYS
 
-    table = (DATA_DIR / "studies" / "README.md").read_text()
+    table = (STUDIES_DIR / "README.md").read_text()
     forms = ("`{}`", "`[{}]`", "`[[{}]]`")
     assert [k for k in STUDY_KEYS if not any(f.format(k) in table for f in forms)] == []
     assert "| `strengths` |" in table

@@ -6,12 +6,12 @@ import pytest
 
 import gardensim
 from gardensim.core.errors import ConfigError
-from gardensim.paths import DATA_DIR
+from gardensim.paths import STUDIES_DIR
 from gardensim.sim.play import lineup_seating
 from gardensim.sim.study import STUDY_KEYS, Study
 from tests.sim.helpers import toy_study
 
-ISSUE_STUDY = DATA_DIR / "studies" / "aviary-2p-draw.toml"
+ISSUE_STUDY = STUDIES_DIR / "aviary-2p-draw.toml"
 
 
 def test_issue_study_file_reads_as_written():
@@ -159,5 +159,5 @@ def test_without_rotation_seats_keep_the_lineup():
 def test_shipped_study_files_resolve(name):
     pytest.importorskip("gardensim.games.gazebo.rules.game")
     pytest.importorskip("gardensim.bots.greedy")
-    arms = Study.from_file(DATA_DIR / "studies" / f"{name}.toml").resolve()
+    arms = Study.from_file(STUDIES_DIR / f"{name}.toml").resolve()
     assert len(arms) == 2 and all(a.lineups for a in arms)

@@ -36,7 +36,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     lister = sub.add_parser("list", help="one line per shipped board with its feature counts")
     lister.set_defaults(func=run_list)
     shower = sub.add_parser("show", help="print a board's grid; --png also draws it")
-    shower.add_argument("board", metavar="NAME_OR_PATH", help="a name from data/boards/ or a file")
+    shower.add_argument("board", metavar="NAME_OR_PATH",
+                        help="a shipped garden (gardensim boards list) or a file")
     shower.add_argument("--png", metavar="FILE", type=Path, help="write a picture of the board")
     shower.set_defaults(func=run_show)
 

@@ -28,7 +28,8 @@ def add_parser(subparsers: Any) -> None:
         "domino the same player plays the next token, and '-' declines it.",
     )
     rep.add_argument(
-        "board", metavar="BOARD", nargs="?", help="a name from data/boards/ or a board file"
+        "board", metavar="BOARD", nargs="?",
+        help="a shipped garden (gardensim boards list) or a board file",
     )
     rep.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     rep.add_argument("--moves", default="", help='tokens, e.g. "GG@D4E FW@E5S -"; a stored '

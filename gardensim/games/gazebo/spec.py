@@ -60,6 +60,7 @@ SPEC = GameSpec(
     seat_extras=f"{_HERE}.questions:compensation_sentences",
     legacy_keys=("draw", "partnership"),
     rules=f"{_HERE}.rules.ruleset:RULES",
+    ladder=f"{_HERE}:data/ladder.toml",
     fast_engine=f"{_HERE}.kernel.fast:fast_player",
     fast_coverage=f"{_HERE}.kernel.coverage:COVERAGE",
     series=f"{_HERE}.series:score_series",

@@ -1,4 +1,4 @@
-"""Summer Pavilion board sides and game constants, loaded from ``data/pavilion/*.toml``.
+"""Summer Pavilion board sides and game constants, loaded from ``data/*.toml``.
 
 Every table of the rules (star colours, costs, structures and the spaces around them, scoring
 tables, wild order, component counts) lives in the data files; this module only reads them,
@@ -19,9 +19,10 @@ from typing import Any
 
 from gardensim.core.errors import BoardFormatError, ConfigError
 from gardensim.core.files import quote, read_text
-from gardensim.paths import DATA_DIR
+from gardensim.paths import package_folder
 
-PAVILION_DIR = DATA_DIR / "pavilion"
+#: the game's data: the rules table, the board sides and the evaluation weights
+PAVILION_DIR = package_folder("gardensim.games.pavilion", "data")
 BOARD_NAMES = ("base", "base-grey", "glazed-orange", "glazed-purple")
 STARS = 7
 SPACES = 6 * STARS

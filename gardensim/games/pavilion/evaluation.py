@@ -20,7 +20,7 @@ maps the player's lead over the best opponent to [0, 1]. A seat's value, in poin
 7. **token**: ``token`` for holding the start-player token (first pick next round).
 
 The evaluation is ``1 / (1 + exp(-(mine - best other) / scale))``; at the end of the game it is
-the player's win share. The weights live in ``data/pavilion/evaluation.toml``.
+the player's win share. The weights live in ``data/evaluation.toml``.
 """
 
 from __future__ import annotations
@@ -30,16 +30,15 @@ import tomllib
 from functools import cache
 from typing import TYPE_CHECKING
 
-from gardensim.games.pavilion.boards import FIXED, MULTICOLOUR, STARS, BoardSide
+from gardensim.games.pavilion.boards import FIXED, MULTICOLOUR, PAVILION_DIR, STARS, BoardSide
 from gardensim.games.pavilion.phases import KEEP, PAY
 from gardensim.games.pavilion.placing import payment_range
 from gardensim.games.pavilion.scoring import completed_structures
-from gardensim.paths import DATA_DIR
 
 if TYPE_CHECKING:
     from gardensim.games.pavilion.state import PavilionState
 
-WEIGHTS_FILE = DATA_DIR / "pavilion" / "evaluation.toml"
+WEIGHTS_FILE = PAVILION_DIR / "evaluation.toml"
 
 
 @cache

@@ -1,7 +1,7 @@
 """Azul: Summer Pavilion (+ Glazed Pavilion) as a gardensim game, registered as ``pavilion``.
 
 ``PavilionGame(board="base", players=2, options=None)``: ``board`` is one of ``base``,
-``base-grey``, ``glazed-orange``, ``glazed-purple`` (data/pavilion/*.toml); 2-4 players; rule
+``base-grey``, ``glazed-orange``, ``glazed-purple`` (data/*.toml); 2-4 players; rule
 options are declared in :mod:`~gardensim.games.pavilion.ruleset`. The rules themselves live in
 :mod:`.state` (turn structure), :mod:`.drafting` (phase 1), :mod:`.placing` (phase 2) and
 :mod:`.scoring`; the notation in :mod:`.notation`.

@@ -4,7 +4,7 @@ Each option is one of the spec's open choices (``../shared/rules/summer-pavilion
 section 10); the readable engine (:mod:`.options`), the fast path's coverage
 (``kernel/coverage.py``), ``gardensim rules pavilion`` and the option help read this
 declaration. The components' numbers (tiles per colour, factories per player count, rounds,
-the score floor) are the board data's (``data/pavilion/rules.toml``), declared there once; the
+the score floor) are the board data's (``data/rules.toml``), declared there once; the
 board sides are the data folder's files (:data:`~gardensim.games.pavilion.boards.BOARD_NAMES`).
 """
 

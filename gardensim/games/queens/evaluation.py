@@ -14,7 +14,7 @@ the player's lead over the best opponent to [0, 1]. A seat's value, in points, i
    ``structure * jokers * (k / 6) ** structure_power``.
 
 While a payment is being chosen, each item still due counts ``-pay_item``. The weights live in
-``data/queens/evaluation.toml``.
+``data/evaluation.toml``.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from gardensim.games.queens.garden import features, groups, is_face_up
+from gardensim.games.queens.rules import QUEENS_DIR
 from gardensim.games.queens.scoring import hex_points
-from gardensim.paths import DATA_DIR
 
 if TYPE_CHECKING:
     from gardensim.games.queens.state import QueensState
 
-WEIGHTS_FILE = DATA_DIR / "queens" / "evaluation.toml"
+WEIGHTS_FILE = QUEENS_DIR / "evaluation.toml"
 
 
 @cache

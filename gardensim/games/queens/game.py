@@ -2,7 +2,7 @@
 
 ``QueensGame(board="standard", players=2, options=None)``: ``board`` is the side of the board
 and wheel, ``standard`` or ``variant`` (spec 11); 2-4 players; options declared in :mod:`.ruleset`.
-Every designed value comes from ``data/queens/rules.toml`` (:mod:`.rules`). The rules live in
+Every designed value comes from ``data/rules.toml`` (:mod:`.rules`). The rules live in
 :mod:`.state` (turn structure), :mod:`.display` (acquiring), :mod:`.garden` (placement and the
 group rule), :mod:`.payment` and :mod:`.scoring`; the notation in :mod:`.notation`.
 """

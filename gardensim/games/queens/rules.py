@@ -1,4 +1,4 @@
-"""Loading and checking ``data/queens/rules.toml``: every designed or secondary-sourced value of
+"""Loading and checking ``data/rules.toml``: every designed or secondary-sourced value of
 the Queen's Garden spec (section 12) comes from there, so a user can change any of them without
 touching code. :func:`load_rules` returns a frozen :class:`QueensRules`; a bad file raises
 :class:`~gardensim.core.errors.ConfigError` naming the key.
@@ -14,9 +14,10 @@ from typing import Any
 
 from gardensim.core.errors import ConfigError
 from gardensim.core.files import read_text
-from gardensim.paths import DATA_DIR
+from gardensim.paths import package_folder
 
-QUEENS_DIR = DATA_DIR / "queens"
+#: the game's data: the rules table and the evaluation weights
+QUEENS_DIR = package_folder("gardensim.games.queens", "data")
 RULES_FILE = QUEENS_DIR / "rules.toml"
 SIDES = ("standard", "variant")
 FEATURE_KINDS = ("fountain", "statue", "bench", "pavilion")

@@ -1,7 +1,7 @@
 """Queen's Garden's rule set: every rule option and designed number, declared once.
 
 The spec's open choices (sections 3, 4D, 7) and the scalar numbers of section 12 that a designer
-varies are options; their defaults are the values of ``data/queens/rules.toml``, so a number is
+varies are options; their defaults are the values of ``data/rules.toml``, so a number is
 one line of the data file and the declaration only names, types and bounds it. The tables of
 section 12 (geometry, wheel, size bonuses, the expansions, stack sizes) stay data: they are
 structure, not a number to sweep. The readable engine, ``gardensim rules queens``, the CLI's

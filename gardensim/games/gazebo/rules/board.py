@@ -25,9 +25,11 @@ from pathlib import Path
 
 from gardensim.core.errors import BoardFormatError, ConfigError
 from gardensim.core.files import quote, read_text
-from gardensim.paths import DATA_DIR
+from gardensim.paths import package_folder
 
-BOARDS_DIR = DATA_DIR / "boards"
+#: the game's data: the gardens, the evaluation weights, the ladder and the perft positions
+GAZEBO_DIR = package_folder("gardensim.games.gazebo", "data")
+BOARDS_DIR = GAZEBO_DIR / "boards"
 
 CELL_KINDS: dict[str, str] = {
     ".": "open",

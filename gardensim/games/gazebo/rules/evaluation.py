@@ -3,7 +3,7 @@
 Cheap by design (one pass over the nooks, a look at the player's own patios and small nooks) and
 honest: it reads only the board, supplies, pile sizes, public hand splits and the player's own
 hand, so it gives the same value on any determinization of the player's view. The default
-weights live in ``data/gazebo/evaluation.toml``; each game reads them once and its states carry
+weights live in ``data/evaluation.toml``; each game reads them once and its states carry
 them (``state.weights``), and a bot's ``weights`` parameter replaces them on its own
 determinized copies (:meth:`EvaluationMixin.use_weights`), so two weight sets can meet in one
 game with no module state to swap.
@@ -19,11 +19,11 @@ from typing import Any
 
 from gardensim.core.errors import ConfigError
 from gardensim.core.files import read_text
+from gardensim.games.gazebo.rules.board import GAZEBO_DIR
 from gardensim.games.gazebo.rules.fields import BIG, HELD, SMALL, THREAT, StateFields
 from gardensim.games.gazebo.rules.rulings import OVER
-from gardensim.paths import DATA_DIR
 
-WEIGHTS_FILE = DATA_DIR / "gazebo" / "evaluation.toml"
+WEIGHTS_FILE = GAZEBO_DIR / "evaluation.toml"
 TERMS = ("progress", "patios", "big_nooks", "small_nooks", "exposed", "threatened", "singles")
 
 
