@@ -141,7 +141,7 @@ def label(arm: str, players: int) -> str:
     return f"{arm}, {players} players"
 
 
-def _study_name(run: object, index: int) -> str:
+def study_name(run: object, index: int) -> str:
     study = getattr(run, "study", None)
     name = getattr(study, "name", None)
     if name is None and isinstance(study, dict):
@@ -159,7 +159,7 @@ def combine(runs: Iterable[object]) -> tuple[pd.DataFrame, pd.DataFrame]:
     import pandas as pd
 
     runs = list(runs)
-    names = [_study_name(run, i) for i, run in enumerate(runs)]
+    names = [study_name(run, i) for i, run in enumerate(runs)]
     seen = Counter(
         (int(players), str(arm))
         for run in runs

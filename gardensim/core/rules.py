@@ -12,7 +12,7 @@ words and per-seat counts a comma list.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,10 +44,33 @@ class Option:
     high: int | None = None
     #: Spellings of a ``seat`` option's values kept for old study files: word -> value.
     aliases: Mapping[str, Any] = field(default_factory=dict)
+    #: Values in a reader's words (``"qin"`` -> "Qin-style drawing"), for :meth:`say`.
+    words: Mapping[Any, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
+
+    def say(self, value: Any) -> str:
+        """``value`` of this option as a report's condition says it: its declared words, else
+        the option's name with the value ("hand size 4", "partnership on", and for one count
+        per seat "first seat 25 gazebos, second 24")."""
+        if isinstance(value, Hashable) and value in self.words:
+            return self.words[value]
+        name = self.name.replace("_", " ")
+        if isinstance(value, bool):
+            return f"{name} {'on' if value else 'off'}"
+        if self.kind == "per_seat":
+            counts = [int(v) for v in str(value).split(",")] if isinstance(value, str) else (
+                list(value) if isinstance(value, Sequence) else [int(value)])
+            if len(set(counts)) == 1:
+                return f"{counts[0]} {name} each"
+            rest = sorted(set(counts[1:]))
+            others = "second" if len(counts) == 2 else "others"
+            if len(rest) == 1:
+                return f"first seat {counts[0]} {name}, {others} {rest[0]}"
+            return f"{name} {'/'.join(map(str, counts))} by seat"
+        return f"{name} {value}"
 
     def default_for(self, players: int) -> Any:
         default = self.default

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from gardensim import __version__
 from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
+from gardensim.report.conditions import game_words, labelled, run_labels
 from gardensim.report.outdir import check_target, staged
 from gardensim.report.sections import (
     Budget,
@@ -312,6 +313,7 @@ def compute_parts(runs: Sequence[Any], budget: Budget | None = None,
             if base in spec.answers:
                 rows += [replace(r, section=r.section or sid) for r in s.rows]
         rows = settled(rows, usable, part_budget)
+        rows = labelled(rows, run_labels(group, game_words(game)))
         rows = [replace(r, game=spec.title) for r in rows]
         rows = ordered(mark_incomplete(in_family(rows, family), incomplete))
         parts.append(Part(game, spec, group, count, sections, answers, rows, skipped))

@@ -37,7 +37,8 @@ class VerdictRow:
 
     question: str
     players: int
-    #: Human label of the condition (the arm's name until its game names it better).
+    #: The condition in words (``report.conditions``: the arm's name until its settings are
+    #: known).
     condition: str
     #: The quantity (a share, a difference of shares, or a number) and its 95% interval.
     value: float
@@ -67,6 +68,8 @@ class VerdictRow:
     incomplete: bool = False
     #: A change between two arms (judged against no change, in its own words).
     compare: bool = False
+    #: The arm a change is measured from (with ``compare``).
+    baseline: str = ""
 
     @property
     def verdict(self) -> Verdict:
@@ -171,7 +174,8 @@ def comparison_row(question: str, players: int, arm: str, baseline: str, differe
     name = arm.removeprefix(f"{study}/") if study else arm
     return VerdictRow(question, players, f"{name} against {base}", difference, ci[0], ci[1],
                       0.0, margin, games, games if deals is None else deals,
-                      bots_short(bots), arm, share=share, who=what, compare=True)
+                      bots_short(bots), arm, share=share, who=what, compare=True,
+                      baseline=baseline)
 
 
 def too_few_deals_row(arm: str, players: int, games: int, deals: int, bots: str,

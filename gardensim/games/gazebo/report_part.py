@@ -69,14 +69,11 @@ HANDICAP_QUESTION = "What handicap makes the seats even?"
 
 def handicap_row(played: Any, margin: float) -> Any:
     """The grid row of a played handicap: the first seat's share with it, against fair."""
+    from gardensim.games.gazebo.rules.ruleset import RULES
     from gardensim.report.verdicts import VerdictRow, bots_short
 
     first = played.table.iloc[0]
-    counts = played.counts
-    others = sorted(set(counts[1:]))
-    condition = (f"first seat {counts[0]} gazebos, "
-                 f"{'others' if played.players > 2 else 'second'} "
-                 f"{'/'.join(map(str, others))}")
+    condition = RULES.option("gazebos").say(list(played.counts))
     return VerdictRow(HANDICAP_QUESTION, played.players, condition, float(first.share),
                       float(first.lo), float(first.hi), 1 / played.players, margin,
                       played.games, played.deals, bots_short(played.bots), played.arm,

@@ -61,6 +61,7 @@ SPEC = GameSpec(
     legacy_keys=("draw", "partnership"),
     rules=f"{_HERE}.rules.ruleset:RULES",
     ladder=f"{_HERE}:data/ladder.toml",
+    board_title=f"{_HERE}.rules.board:board_title",
     fast_engine=f"{_HERE}.kernel.fast:fast_player",
     fast_coverage=f"{_HERE}.kernel.coverage:COVERAGE",
     series=f"{_HERE}.series:score_series",

@@ -125,6 +125,12 @@ def _read(path: Path) -> dict[str, Any]:
         raise _fail(path, str(err)) from None
 
 
+def board_title(name: str) -> str:
+    """The side as the box names it ("Glazed Pavilion, orange side"), for a report's
+    conditions."""
+    return load_board(name).title
+
+
 @cache
 def load_board(name: str) -> BoardSide:
     """The side called ``name`` (one of :data:`BOARD_NAMES`, any other file of the data folder,

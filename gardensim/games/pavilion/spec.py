@@ -16,6 +16,7 @@ SPEC = GameSpec(
     game=f"{_HERE}.game:PavilionGame",
     default_board="base",
     boards=f"{_HERE}.boards:BOARD_NAMES",
+    board_title=f"{_HERE}.boards:board_title",
     min_players=2,
     max_players=4,
     rules=f"{_HERE}.ruleset:RULES",

@@ -201,5 +201,13 @@ def parse_rules(raw: dict[str, Any]) -> QueensRules:
 
 
 @cache
+def side_title(side: str) -> str:
+    """A board side as a report's condition says it ("variant side", spec 11)."""
+    if side not in SIDES:
+        raise ConfigError(f"unknown Queen's Garden side {side!r}; known sides: "
+                          f"{', '.join(SIDES)}")
+    return f"{side} side"
+
+
 def load_rules(path: Path = RULES_FILE) -> QueensRules:
     return parse_rules(tomllib.loads(read_text(path, "rules file")))

@@ -24,6 +24,7 @@ SPEC = GameSpec(
     game=f"{_HERE}.game:QueensGame",
     default_board="standard",
     boards=f"{_HERE}.rules:SIDES",
+    board_title=f"{_HERE}.rules:side_title",
     min_players=2,
     max_players=4,
     columns=Columns(

@@ -279,6 +279,11 @@ def available_boards() -> list[str]:
     return sorted(p.stem for p in BOARDS_DIR.glob("*.txt"))
 
 
+def board_title(name_or_path: str | Path) -> str:
+    """The garden's own name ("Aviary Garden"), as a report's condition says it."""
+    return load_board(name_or_path).name
+
+
 def load_board(name_or_path: str | Path) -> Board:
     """A shipped board by name (``aviary``) or any board file by path."""
     path = Path(name_or_path)

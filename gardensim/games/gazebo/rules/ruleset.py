@@ -67,7 +67,9 @@ RULES = RuleSet("gazebo", (
            "how dominoes are drawn: Gazebo-style (private piles of singles, a reserve and a "
            "general pile of doubles), Qin-style (one pile of Gazebo's dominoes, hand refilled "
            "from it) or qin-classic (one pile of Qin's own 72 dominoes)",
-           "rulings 17, 18", choices=DRAW_SYSTEMS),
+           "rulings 17, 18", choices=DRAW_SYSTEMS,
+           words={"gazebo": "Gazebo-style drawing", "qin": "Qin-style drawing",
+                  "qin-classic": "Qin's own dominoes"}),
     Option("partnership", "bool", False,
            "four players in two partnerships, seats {0, 3} and {1, 2}; the partnership with "
            "fewer gazebos left wins", "rulings 15"),
