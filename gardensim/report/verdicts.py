@@ -94,6 +94,16 @@ class VerdictRow:
         return f"incomplete run: {text}" if self.incomplete else text
 
     @property
+    def rest(self) -> str:
+        """The words after the verdict's mark, which the grid shows beside them ("**unfair**
+        seat 0 is +16 points from fair", not "**unfair** unfair: seat 0 ...")."""
+        words, mark = self.words, self.word
+        after = words[len(mark):len(mark) + 1]
+        if not self.incomplete and words.startswith(mark) and after in (":", ",", " ", ""):
+            return words[len(mark):].lstrip(":, ")
+        return words
+
+    @property
     def scale(self) -> float:
         return 100.0 if self.share else 1.0
 
@@ -245,7 +255,7 @@ def table_html(rows: Sequence[VerdictRow], ident: str = "verdict-table") -> str:
             f'<td title="{html.escape(r.interval_text())}">{_bar(r)} '
             f"{html.escape(r.interval_text())}</td>"
             f'<td><span class="mark {r.kind}">{html.escape(r.word)}</span> '
-            f'<span class="words">{html.escape(r.words)}</span></td>'
+            f'<span class="words">{html.escape(r.rest)}</span></td>'
             f"<td>{r.games or '—'}</td><td>{html.escape(r.bots)}</td></tr>")
     return (f'<div class="scroll"><table class="verdicts" id="{ident}"><thead>{head}</thead>'
             "<tbody>" + "\n".join(body) + "</tbody></table></div>")
@@ -259,7 +269,7 @@ def table_md(rows: Sequence[VerdictRow]) -> str:
         where = " · ".join(x for x in (r.game, f"{r.players}p", r.condition) if x)
         question = f"[{r.question}](#{r.section})" if r.section else r.question
         lines.append(f"| {question} | {where} | {r.value_text()} | "
-                     f"{r.interval_text()} | **{r.word}** {r.words} | {r.games or '—'} | "
+                     f"{r.interval_text()} | **{r.word}** {r.rest} | {r.games or '—'} | "
                      f"{r.bots} |")
     return "\n".join(lines)
 

@@ -167,3 +167,10 @@ def test_a_fall_between_arms_keeps_its_negative_interval_and_reads_changed():
     assert row.word == rec["verdict"] == "changed"
     assert rec["low"] < rec["value"] < rec["high"] < 0
     assert row.interval_text().startswith("[-")
+
+
+@pytest.mark.parametrize(("lo", "hi"), [(0.55, 0.65), (0.49, 0.51), (0.40, 0.62)])
+def test_the_grid_does_not_repeat_the_verdicts_mark_in_its_words(lo, hi):
+    row = VerdictRow("Q", 2, "arm", (lo + hi) / 2, lo, hi, 0.5, 0.03, 4000, 2000, "greedy")
+    assert not row.rest.startswith(row.word) and row.rest
+    assert row.words.endswith(row.rest) and len(row.rest) < len(row.words)
