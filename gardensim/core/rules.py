@@ -44,7 +44,7 @@ class Option:
     high: int | None = None
     #: Spellings of a ``seat`` option's values kept for old study files: word -> value.
     aliases: Mapping[str, Any] = field(default_factory=dict)
-    #: Values in a reader's words (``"qin"`` -> "Qin-style drawing"), for :meth:`say`.
+    #: Values in a reader's words (value -> words), for :meth:`say`.
     words: Mapping[Any, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

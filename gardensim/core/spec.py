@@ -142,7 +142,7 @@ class GameSpec:
     #: with ``[players.N]`` tables for other seat counts), which ``strengths = "ladder"``
     #: climbs; which bots climb is the game's own knowledge, so the file is in its package.
     ladder: str | None = None
-    #: ``(board name) -> title``: a board as a reader knows it ("Aviary Garden"), for the
+    #: ``(board name) -> title``: a board as a reader knows it (its printed name), for the
     #: report's conditions (``report.conditions``); None: the board's name.
     board_title: str | None = None
 

@@ -98,7 +98,13 @@ def test_summary_is_the_grid_a_line_per_section_and_the_command(report):
     first = seat_advantage(combine(runs)[0])[0].description
     assert first in summary and first in page
     answers = pd.read_csv(out / "tables" / "answers.csv")
-    assert all(words in summary for words in answers["words"])
+    # each row's words follow its mark, which they do not repeat
+    lines = [line for line in summary.splitlines() if line.startswith("| [")]
+    assert len(lines) == len(answers)
+    for line, (verdict, words) in zip(lines, answers[["verdict", "words"]].to_numpy(),
+                                      strict=True):
+        shown = line.split(f"**{verdict}** ", 1)[1].split(" | ")[0]
+        assert words.endswith(shown) and not shown.startswith(verdict)
     # tables are linked, not copied; the other sentences are on the page it links to
     assert "| arm | players | seat |" not in summary
     assert "(tables/seat-shares.csv)" in summary

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from textwrap import fill
 from typing import TYPE_CHECKING
 
-from gardensim.analysis.plots import colours_for, panel_figure, shared_legend
+from gardensim.analysis.plots import WIDTH, colours_for, panel_figure, shared_legend
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
     from gardensim.games.gazebo.questions import DrawAdvantage, GazeboCompensation, SinglesDrawn
@@ -70,4 +72,33 @@ def draw_advantage_plot(results: Sequence[DrawAdvantage]) -> Figure:
                      fontsize="medium")
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize="x-small")
+    return fig
+
+
+#: a claim verdict's colour: held, refuted, not shown
+CLAIM_COLOURS = {"yes": "tab:green", "no": "tab:red", "not shown": "tab:grey"}
+
+
+def claims_plot(table: pd.DataFrame) -> Figure:
+    """Qin-style minus Gazebo-style on each claim's measure, one panel per measure, one line
+    per study and line-up, with its simultaneous interval; the colour is the claim's verdict."""
+    measures = list(dict.fromkeys(table["measure"]))
+    fig, axes = panel_figure(len(measures), columns=2, width=1.6 * WIDTH)
+    for ax, measure in zip(axes, measures, strict=False):
+        rows = table[table["measure"] == measure].reset_index(drop=True)
+        scale = 100.0 if bool(rows["share"].iloc[0]) else 1.0
+        for y, r in rows.iterrows():
+            colour = CLAIM_COLOURS[str(r["verdict"])]
+            ax.errorbar(scale * r["difference"], y,
+                        xerr=[[scale * (r["difference"] - r["lo"])],
+                              [scale * (r["hi"] - r["difference"])]],
+                        fmt="o", color=colour, capsize=3)
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_yticks(range(len(rows)),
+                      [f"{r.study or 'study'}, {r.players}p\n{r.bots}" for r in rows.itertuples()],
+                      fontsize="x-small")
+        ax.invert_yaxis()
+        first = rows.iloc[0]
+        ax.set_title(fill(f"{first['claim']}: {first['words']}", 48), fontsize="small")
+        ax.set_xlabel("Qin-style minus Gazebo-style" + (" (points)" if scale == 100 else ""))
     return fig

@@ -25,6 +25,22 @@ def _frame(results: list[Any], attr: str) -> pd.DataFrame:
     return pd.concat([getattr(r, attr) for r in results], ignore_index=True)
 
 
+def claims_section(
+    s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
+) -> None:
+    """The publisher's claims about the drawing systems, each measured (``.claims``)."""
+    from gardensim.games.gazebo.claims import claims_table
+
+    table = claims_table(games, turns, budget.columns, budget.fair_margin)
+    s.sentences = list(table["sentence"])
+    s.figures.append(("Each claim's measure, Qin-style minus Gazebo-style drawing on the same "
+                      "deals, with intervals simultaneous over the table; green: the claim "
+                      "holds, red: it does not, grey: not shown.", figures.claims_plot(table)))
+    s.tables.append(("publisher-claims", table.drop(columns=["sentence"])))
+    s.note = ("A claim is read at the bots it was played with (the Bots of each line), and "
+              "says \"not shown\" until its interval leaves no change behind.")
+
+
 def compensation_section(
     s: Section, games: pd.DataFrame, turns: pd.DataFrame, budget: Budget
 ) -> None:

@@ -10,6 +10,10 @@ from gardensim.core.spec import Columns, GameSpec, Question, ReportPart, WidgetC
 _HERE = "gardensim.games.gazebo"
 
 QUESTIONS = (
+    Question("claims", "The publisher's claims, measured",
+             "Does Gazebo-style drawing give less luck, more tension, tighter games and more "
+             "conflict than Qin-style, as the publisher's note says?",
+             f"{_HERE}.report_part:claims_section"),
     Question("compensation", "Gazebo compensation",
              "What per-seat gazebo handicap would make the seats fair?",
              f"{_HERE}.report_part:compensation_section"),
@@ -45,7 +49,7 @@ SPEC = GameSpec(
     report=ReportPart(
         title="Gazebo",
         sections=("seat", "compensation", "singles", "draw-advantage", "variance",
-                  "luck-compare", "skill", "gardens", "series", "arms", "strength",
+                  "luck-compare", "claims", "skill", "gardens", "series", "arms", "strength",
                   "length", "endings", "margin",
                   "lead", "events", "branching", "sample-size"),
         answers=("seat", "compensation", "draw-advantage", "variance", "luck-compare", "skill",
