@@ -29,6 +29,7 @@ from gardensim.analysis.frames import combine
 from gardensim.core.errors import ConfigError
 from gardensim.report.conditions import game_words, labelled, run_labels
 from gardensim.report.outdir import check_target, staged
+from gardensim.report.screen import screen_html
 from gardensim.report.sections import (
     Budget,
     PartSpec,
@@ -122,22 +123,32 @@ def _default_command(runs: Sequence[Any], out_dir: Path) -> str:
     return "built in Python from in-memory frames: gardensim.report.build_report(runs, out_dir)"
 
 
-def _section_html(s: Section, table_dir: str) -> str:
-    parts = [f'<p class="answer">{html.escape(t)}</p>' for t in s.sentences]
+def _section_html(s: Section, table_dir: str, chart: bool = False) -> str:
+    """A section chart-first: its lede (the first sentence), its first chart when it answers a
+    row of the first screen (``chart``), and the rest folded, so the page stays a few screens
+    long and every detail is one click away."""
+    lede = [f'<p class="answer">{html.escape(t)}</p>' for t in s.sentences[:1]]
+    figures = [template("figure.html").substitute(
+        data=data, caption=html.escape(caption), width=width, height=height)
+        for caption, fig in s.figures for data, width, height in [figure_png(fig)]]
+    shown, folded = (figures[:1], figures[1:]) if chart else ([], figures)
+    rest = [f'<p class="answer">{html.escape(t)}</p>' for t in s.sentences[1:]]
     if s.note:
-        parts.append(f'<p class="note">{html.escape(s.note)}</p>')
-    for caption, fig in s.figures:
-        data, width, height = figure_png(fig)
-        parts.append(template("figure.html").substitute(
-            data=data, caption=html.escape(caption), width=width, height=height))
+        rest.append(f'<p class="note">{html.escape(s.note)}</p>')
+    rest += folded
     for name, frame in s.tables:
-        parts.append(template("table.html").substitute(
+        rest.append(template("table.html").substitute(
             name=html.escape(name), csv=f"{table_dir}/{name}.csv",
             html=frame.to_html(index=False, classes="data", border=0, na_rep="",
                                float_format=lambda x: f"{x:.4g}")))
+    counts = [(len(s.sentences) - len(lede), "sentence"), (len(folded), "chart"),
+              (len(s.tables), "table")]
+    what = ", ".join(f"{n} {word}{'s' if n > 1 else ''}" for n, word in counts if n)
+    more = (f'<details class="more"><summary>More: {what}</summary>' + "\n".join(rest)
+            + "</details>") if rest else ""
     return template("section.html").substitute(
         id=s.id, title=html.escape(s.title), question=html.escape(s.question),
-        body="\n".join(parts))
+        body="\n".join([*lede, *shown, more]))
 
 
 def _section_md(s: Section, table_dir: str, heading: str = "##") -> str:
@@ -392,13 +403,26 @@ def answers_frame(parts: Sequence[Part]) -> pd.DataFrame:
                                      columns=CSV_COLUMNS)
 
 
+def rungs_of(runs: Sequence[Any]) -> list[str]:
+    """The strengths the studies climb, weakest first, in the order the studies list them."""
+    out: list[str] = []
+    for run in runs:
+        for name in study_dict(run).get("strengths") or ():
+            if isinstance(name, str) and name not in out:
+                out.append(name)
+    return out
+
+
 def _verdicts_html(parts: Sequence[Part]) -> str:
-    """The answer grid."""
+    """The first screen (:mod:`.screen`), then every row of the answer grid, folded."""
     rows = _verdict_rows(parts)
     if not rows:
         return '<p class="note">No question of this report has a verdict.</p>'
-    return (table_html(rows) + '<p class="meta">Every row as a table: '
-            '<a href="tables/answers.csv">answers.csv</a></p>')
+    rungs = rungs_of([r for p in parts for r in p.runs])
+    return (screen_html(rows, rungs) + '<details id="all-answers"><summary>Every answer in '
+            f"full: {len(rows)} rows, with their words (also "
+            '<a href="tables/answers.csv">answers.csv</a>)</summary>'
+            + table_html(rows, "answer-table") + "</details>")
 
 
 def bots_of(runs: Sequence[Any]) -> list[str]:
@@ -465,7 +489,9 @@ def _sections_html(parts: Sequence[Part]) -> str:
         if len(parts) > 1:
             out.append(template("part.html").substitute(
                 id=p.anchor, title=html.escape(p.spec.title), summary=html.escape(p.summary())))
-        out += [_section_html(s, "tables") for s in p.sections]
+        prefix = f"{p.game}-" if len(parts) > 1 else ""
+        out += [_section_html(s, "tables", chart=bool(s.rows) and s.id.removeprefix(prefix)
+                              in p.spec.answers) for s in p.sections]
     return "\n".join(out)
 
 

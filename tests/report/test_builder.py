@@ -61,7 +61,7 @@ def test_every_question_is_answered_or_listed_as_not_applicable(report):
 def test_the_verdict_table_comes_first_and_links_to_sections(report):
     _, _, _, page = report
     first = page.index("<table")
-    assert page[first:].startswith('<table class="verdicts" id="verdict-table">')
+    assert page[first:].startswith('<table class="screen" id="verdict-table">')
     assert page[:first].endswith('<div class="scroll">')
     assert page.index("<nav") > first
     table = page[first:page.index("</table>", first)]

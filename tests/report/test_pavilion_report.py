@@ -157,9 +157,14 @@ def test_pavilion_seat_and_score_tables_are_the_analysis_of_the_stored_runs(buil
 
 def test_the_answer_grid_names_each_game_on_its_rows(built):
     _, page, _ = built
-    table = page[page.index('id="verdict-table"'):page.index("</table>")]
-    assert "Gazebo · 2p · Gazebo-style drawing" in table
-    assert "Summer Pavilion · 2p · base game, coloured side" in table
+    screen = page[page.index('id="verdict-table"'):page.index("</table>")]
+    for game, condition in (("Gazebo", "Gazebo-style drawing"),
+                            ("Summer Pavilion", "base game, coloured side")):
+        assert f"{game} · 2p" in screen and f'class="lab">{condition}</span>' in screen
+    full = page[page.index('id="answer-table"'):]
+    full = full[:full.index("</table>")]
+    assert "Gazebo · 2p · Gazebo-style drawing" in full
+    assert "Summer Pavilion · 2p · base game, coloured side" in full
 
 
 def test_every_table_is_linked_and_the_summary_has_a_chapter_per_game(built):
