@@ -16,9 +16,15 @@ if TYPE_CHECKING:
     from gardensim.games.gazebo.questions import DrawAdvantage, GazeboCompensation, SinglesDrawn
 
 
+#: Panels per row of the compensation figure.
+COMPENSATION_COLUMNS = 4
+
+
 def compensation_plot(results: Sequence[GazeboCompensation]) -> Figure:
     """Re-scored win share of each seat against extra gazebos given to that seat alone."""
-    fig, axes = panel_figure(len(results), columns=max(len({r.arm for r in results}), 1))
+    # wrapped: one row of every arm was a strip too wide to read
+    fig, axes = panel_figure(len(results), columns=min(COMPENSATION_COLUMNS,
+                                                       max(len({r.arm for r in results}), 1)))
     for ax, r in zip(axes, results, strict=False):
         for seat, rows in r.curve.groupby("seat"):
             ax.plot(rows["extra"], rows["share"], marker="o", markersize=3, label=f"seat {seat}")
