@@ -31,7 +31,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--ladder", action="store_true",
                         help="prove a ladder instead: --bots are rungs weakest first (default "
-                        "the game's own ladder); each plays the one below at 2 players, and "
+                        "the game's own ladder, whose top rung also plays the game's reference "
+                        "bot); each plays the one below at 2 players, and "
                         "FILE.csv gets one row per step (win share, interval, Elo step, cost)")
     parser.add_argument("--bots", default=None,
                         help="bot specs separated by ';' or ',' between bots, e.g. "
@@ -72,7 +73,7 @@ def split_bot_list(text: str) -> list[str]:
 
 
 def run_ladder(args: argparse.Namespace) -> int:
-    from gardensim.sim.study import game_ladder
+    from gardensim.sim.study import game_ladder, ladder_reference
     from gardensim.tournament.ladder import ladder_text, prove_ladder
 
     if args.players != 2:
@@ -80,9 +81,12 @@ def run_ladder(args: argparse.Namespace) -> int:
                           f"not --players {args.players}")
     game = args.game or registry.default_game()
     rungs = split_bot_list(args.bots) if args.bots else game_ladder(game, 2)
+    # the game's own ladder is also played against its reference bot at the top
+    reference = None if args.bots else ladder_reference(game)
     table = prove_ladder(game, rungs, games=args.games, seed=args.seed, board=args.board,
                          options=parse_options(args.option), jobs=args.jobs,
-                         progress=not args.quiet and not args.json, engine=args.engine)
+                         progress=not args.quiet and not args.json, engine=args.engine,
+                         reference=reference)
     out = Path(args.out or f"tournaments/{game}-strength-ladder")
     out = out.with_suffix(".csv") if out.suffix != ".csv" else out
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,7 @@ import pandas as pd
 from gardensim.core.errors import ConfigError
 
 #: Keys of a ``[[ladders]]`` table.
-LADDER_KEYS = ("game", "board", "games", "light_games", "seed", "rungs")
+LADDER_KEYS = ("game", "board", "games", "light_games", "seed", "rungs", "reference")
 #: Games per step when a ladder table does not say.
 DEFAULT_GAMES = 400
 #: The stored table's folder under the runs folder.
@@ -40,6 +40,8 @@ class LadderProof:
     games: int
     seed: int
     rungs: tuple[str, ...]
+    #: The bot the top rung must beat by ``TOP_SHARE`` (the game's ladder file's, by default).
+    reference: str | None = None
 
     @property
     def file_stem(self) -> str:
@@ -49,7 +51,7 @@ class LadderProof:
 def read_ladder(entry: Any, where: str, light: bool = False) -> LadderProof:
     """A ``[[ladders]]`` table, validated (its rungs resolved to bot specs)."""
     from gardensim.core import registry
-    from gardensim.sim.study import game_ladder
+    from gardensim.sim.study import game_ladder, ladder_reference
 
     if not isinstance(entry, Mapping):
         raise ConfigError(f"{where} must be a table with at least a 'game'")
@@ -73,18 +75,23 @@ def read_ladder(entry: Any, where: str, light: bool = False) -> LadderProof:
     if board is not None and not isinstance(board, str):
         raise ConfigError(f"{where}: 'board' must be a board name, got {board!r}")
     rungs = entry.get("rungs")
+    reference = entry.get("reference")
+    if reference is not None and not isinstance(reference, str):
+        raise ConfigError(f"{where}: 'reference' must be a bot spec, got {reference!r}")
     if rungs is None:
         rungs = game_ladder(game, 2)
+        reference = reference or ladder_reference(game)
     elif not isinstance(rungs, list) or len(rungs) < 2 or not all(
             isinstance(r, str) for r in rungs):
         raise ConfigError(f"{where}: 'rungs' must list at least two bot specs, weakest first")
     try:
         registry.make_game(game, board, 2, {})
         specs = tuple(registry.make_bot(r).spec for r in rungs)
+        reference = None if reference is None else registry.make_bot(reference).spec
     except ConfigError as exc:
         raise ConfigError(f"{where}: {exc}") from None
     games = counts["light_games"] if light and counts["light_games"] else counts["games"]
-    return LadderProof(game, board, games, counts["seed"], specs)
+    return LadderProof(game, board, games, counts["seed"], specs, reference)
 
 
 def prove(proof: LadderProof, runs_dir: str | Path, jobs: int | None = None,
@@ -104,7 +111,8 @@ def prove(proof: LadderProof, runs_dir: str | Path, jobs: int | None = None,
         except json.JSONDecodeError:
             pass  # a damaged record is played again, never trusted
     table = prove_ladder(proof.game, list(proof.rungs), games=proof.games, seed=proof.seed,
-                         board=proof.board, jobs=jobs or 1, progress=progress)
+                         board=proof.board, jobs=jobs or 1, progress=progress,
+                         reference=proof.reference)
     folder.mkdir(parents=True, exist_ok=True)
     # the table first, the record of its configuration last: an interrupted write is replayed
     tmp = table_path.with_suffix(".csv.tmp")
@@ -115,15 +123,25 @@ def prove(proof: LadderProof, runs_dir: str | Path, jobs: int | None = None,
 
 
 def step_sentence(row: Any) -> str:
-    """What one step of the table says, from its row alone."""
+    """What one step of the table (or the top rung against the reference bot) says, from its
+    row alone."""
+    from gardensim.tournament.ladder import REFERENCE, STEP_SHARE, TOP_SHARE
+
     cost = (f"; a game at {row.rung} costs {row.cpu_s_per_game:.3g} CPU-seconds"
             if math.isfinite(row.cpu_s_per_game) else "")
-    from gardensim.tournament.ladder import STEP_SHARE
-
-    verdict = ("a proved step" if row.step == "proved" else
-               f"not a proved step (it needs at least {100 * STEP_SHARE:.0f}% with its "
-               "interval above 50%)")
-    return (f"{row.rung} beats {row.below} in {100 * row.win_share:.1f}% of {row.games} games "
+    top = getattr(row, "against", "") == REFERENCE
+    if top:
+        verdict = (f"the top rung reaches the target of {100 * TOP_SHARE:.0f}% against "
+                   f"{row.below}, the strongest bot shipped before the ladder" if
+                   row.step == "proved" else
+                   f"short of the top rung's target ({100 * TOP_SHARE:.0f}% against {row.below}, "
+                   "with its interval above 50%)")
+    else:
+        verdict = ("a proved step" if row.step == "proved" else
+                   f"not a proved step (it needs at least {100 * STEP_SHARE:.0f}% with its "
+                   "interval above 50%)")
+    who = f"The top rung, {row.rung}," if top else row.rung
+    return (f"{who} beats {row.below} in {100 * row.win_share:.1f}% of {row.games} games "
             f"on {row.deals} deals at {row.players} players (95% CI {100 * row.low:.1f}%–"
             f"{100 * row.high:.1f}%, clustered on deals), an Elo step of "
             f"{row.elo_step:+.0f}: {verdict}{cost}.")

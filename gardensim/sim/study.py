@@ -57,10 +57,8 @@ MAX_GAMES = 2**31 - 1
 LADDER = "ladder"
 
 
-def game_ladder(game: str, players: int) -> list[str]:
-    """The rungs of ``game``'s shipped ladder at ``players`` seats, weakest first: the file's
-    ``rungs``, or its ``[players.N]`` table's when it has one for that count. A game's ladder
-    is its own knowledge (which bots climb), so its spec names the file (``GameSpec.ladder``)."""
+def _ladder_file(game: str) -> tuple[Path, dict[str, Any]]:
+    """The path and contents of ``game``'s shipped ladder file (``GameSpec.ladder``)."""
     from gardensim.core.registry import game_spec
     from gardensim.paths import package_folder
 
@@ -70,7 +68,24 @@ def game_ladder(game: str, players: int) -> list[str]:
                           "list the strengths instead")
     package, _, file = declared.partition(":")
     path = package_folder(package, *file.split("/"))
-    raw = read_study_toml(path)
+    return path, read_study_toml(path)
+
+
+def ladder_reference(game: str) -> str | None:
+    """The bot ``game``'s ladder must beat at its top (its file's ``reference``: the strongest
+    bot the game shipped before the ladder climbed past it), or None."""
+    path, raw = _ladder_file(game)
+    reference = raw.get("reference")
+    if reference is None:
+        return None
+    return _specs(f"reference ({path})", [reference])[0]
+
+
+def game_ladder(game: str, players: int) -> list[str]:
+    """The rungs of ``game``'s shipped ladder at ``players`` seats, weakest first: the file's
+    ``rungs``, or its ``[players.N]`` table's when it has one for that count. A game's ladder
+    is its own knowledge (which bots climb), so its spec names the file (``GameSpec.ladder``)."""
+    path, raw = _ladder_file(game)
     rungs = raw.get("players", {}).get(str(players), {}).get("rungs", raw.get("rungs"))
     return _specs(f"strengths ({path})", rungs)
 

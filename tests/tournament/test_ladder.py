@@ -57,3 +57,19 @@ def test_a_ladder_of_one_rung_and_a_tournament_without_bots_are_refused(capsys):
     assert main(["tournament", "--game", "toy", "--ladder", "--bots", "random,greedy",
                  "--players", "3"]) != 0
     assert "at 2 players, not --players 3" in capsys.readouterr().err
+
+
+def test_the_top_rung_plays_the_reference_bot_against_its_own_target():
+    from gardensim.tournament.ladder import BELOW, REFERENCE, TOP_SHARE, prove_ladder
+
+    table = prove_ladder("toy", ["random", "greedy:epsilon=0.5", "greedy"], games=40, seed=3,
+                         reference="random")
+    assert list(table["against"]) == [BELOW, BELOW, REFERENCE]
+    top = table.iloc[-1]
+    assert (top["rung"], top["below"]) == ("greedy", "random")
+    proved = top["win_share"] >= TOP_SHARE and top["low"] > 0.5
+    assert top["step"] == ("proved" if proved else "not proved")
+    # the top rung's cost is measured once, whichever row it is on
+    assert top["cpu_s_per_game"] == table.iloc[1]["cpu_s_per_game"]
+    # a reference that is the top or the next rung adds nothing
+    assert len(prove_ladder("toy", ["random", "greedy"], games=4, reference="random")) == 1
