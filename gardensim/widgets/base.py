@@ -3,6 +3,9 @@ user errors shown in the panel instead of as a traceback.
 
 A panel re-runs by itself when its settings change and a stored run of the new settings exists
 (showing it is instant); otherwise it waits for the Run button, since a fresh study takes time.
+Until then, and while a run plays, the results on screen belong to other settings: they are
+dimmed (:meth:`Panel.mark_stale`) the moment a control changes, and shown clear again only when
+the new settings' results replace them, so no one reads an old answer as the new one.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ import ipywidgets as w
 from gardensim.core.errors import GardensimError
 from gardensim.widgets.cache import cached_run, has_cached_run, run_path
 from gardensim.widgets.display import message
+
+#: The CSS class of a dimmed result.
+STALE = "gardensim-stale"
 
 if TYPE_CHECKING:
     from gardensim.sim.api import Run
@@ -35,6 +41,11 @@ class Panel:
         self.run_button = w.Button(description="Run", button_style="primary", icon="play")
         self.run_button.on_click(lambda _button: self.from_ui(self.run))
         self.status = w.HTML()
+        #: the stylesheet of a dimmed result (ipywidgets' own ``add_class``), in the panel
+        self.style = w.HTML(f"<style>.{STALE} {{ opacity: 0.35; filter: grayscale(1); }}</style>")
+        #: the widgets holding results, dimmed while they belong to other settings
+        self.outputs: list[w.Widget] = []
+        self.stale = False
         self.log = w.Output()
         self.last_run: Run | None = None
         self.sentences: list[str] = []
@@ -53,11 +64,13 @@ class Panel:
         try:
             study = self.study()
             self.status.value = message(f"running {study.games} games per arm…")
+            self.mark_stale(True)
             with self.log:
                 self.log.clear_output()
                 run = cached_run(study, self.runs_dir, jobs=self.jobs, progress=self.progress)
             self.last_run = run
             self.show(run)
+            self.mark_stale(False)
         except GardensimError as exc:
             self.status.value = message(str(exc), "error")
             return None
@@ -84,9 +97,18 @@ class Panel:
         if has_cached_run(study, self.runs_dir):
             self.run()
         else:
+            self.mark_stale(True)
+            shown = " (the dimmed results are for the earlier settings)" if self.last_run else ""
             self.status.value = message(
-                f"settings changed: press Run to play {study.games} games per arm"
+                f"settings changed: press Run to play {study.games} games per arm{shown}"
             )
+
+    def mark_stale(self, stale: bool) -> None:
+        """Dim (or clear) the results on screen: they belong to other settings than the
+        controls show."""
+        self.stale = stale
+        for widget in self.outputs:
+            (widget.add_class if stale else widget.remove_class)(STALE)
 
     # ----- display -----------------------------------------------------------------------
     widget: w.Widget

@@ -50,9 +50,10 @@ class SeatPanel(Panel):
         self.text = w.HTML()
         self.table = w.HTML()
         self.results: list[SeatAdvantage] = []
+        self.outputs = [self.image, self.text, self.table]
         self.widget = w.VBox([
-            self.form.widget, w.HBox([self.run_button, self.status]), self.log,
-            self.image, self.text, self.table,
+            self.style, self.form.widget, w.HBox([self.run_button, self.status]), self.log,
+            *self.outputs,
         ])
 
     def study(self) -> Study:

@@ -9,6 +9,7 @@ import pytest
 
 from gardensim.games.gazebo.panels.luck import LuckPanel
 from gardensim.games.gazebo.panels.variant import VariantLab
+from gardensim.widgets.base import STALE
 from gardensim.widgets.cache import cached_run, run_path
 from gardensim.widgets.seat import SeatPanel
 
@@ -43,10 +44,15 @@ def test_seat_plot_updates_after_changing_players_and_pressing_run(runs: Path) -
     panel = seat_panel(runs)
     panel.run()
     before = png(panel.image)
+    assert panel.outputs and not panel.stale
     panel.form.players.value = 3
     assert "press Run" in panel.status.value
     assert panel.results[0].players == 2  # nothing recomputed before the click
+    # the 2-player results stay on screen, dimmed, until the 3-player ones replace them
+    assert panel.stale and STALE in panel.style.value
+    assert "dimmed results are for the earlier settings" in panel.status.value
     panel.run_button.click()
+    assert not panel.stale
     assert panel.results[0].players == 3
     assert len(panel.results[0].table) == 3
     assert png(panel.image).startswith(PNG) and png(panel.image) != before

@@ -70,9 +70,10 @@ class LuckPanel(Panel):
         for i, name in enumerate(self.images):
             tabs.set_title(i, name)
         self.measures: dict[str, Any] = {}
+        self.outputs = [self.table, tabs, self.text]
         self.widget = w.VBox([
-            self.form.widget, self.systems, w.HBox([self.run_button, self.status]), self.log,
-            self.table, tabs, self.text,
+            self.style, self.form.widget, self.systems, w.HBox([self.run_button, self.status]),
+            self.log, *self.outputs,
         ])
 
     def study(self) -> Study:

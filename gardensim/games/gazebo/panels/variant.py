@@ -105,12 +105,12 @@ class VariantLab(Panel):
         self.table = w.HTML()
         self.text = w.HTML()
         self.results: list[ArmComparison] = []
+        self.outputs = [self.table, self.plots, self.text]
         self.widget = w.VBox([
-            w.HTML("<b>Baseline</b>"), self.form.widget,
+            self.style, w.HTML("<b>Baseline</b>"), self.form.widget,
             w.HTML("<b>Variant</b> (rules that differ from the baseline)"),
             w.VBox(list(self.knobs.values())),
-            w.HBox([self.run_button, self.status]), self.log,
-            self.table, self.plots, self.text,
+            w.HBox([self.run_button, self.status]), self.log, *self.outputs,
         ])
 
     # ----- the two arms ------------------------------------------------------------------
