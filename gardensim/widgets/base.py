@@ -19,6 +19,7 @@ import ipywidgets as w
 from gardensim.core.errors import GardensimError
 from gardensim.widgets.cache import cached_run, has_cached_run, run_path
 from gardensim.widgets.display import message
+from gardensim.widgets.estimate import estimate_text
 
 #: The CSS class of a dimmed result.
 STALE = "gardensim-stale"
@@ -99,8 +100,9 @@ class Panel:
         else:
             self.mark_stale(True)
             shown = " (the dimmed results are for the earlier settings)" if self.last_run else ""
+            cost = estimate_text(study, self.runs_dir, self.jobs)
             self.status.value = message(
-                f"settings changed: press Run to play {study.games} games per arm{shown}"
+                f"settings changed: press Run to play {study.games} games per arm: {cost}{shown}"
             )
 
     def mark_stale(self, stale: bool) -> None:

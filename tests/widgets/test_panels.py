@@ -51,6 +51,8 @@ def test_seat_plot_updates_after_changing_players_and_pressing_run(runs: Path) -
     # the 2-player results stay on screen, dimmed, until the 3-player ones replace them
     assert panel.stale and STALE in panel.style.value
     assert "dimmed results are for the earlier settings" in panel.status.value
+    # no 3-player run of this line-up was timed here yet: no number is made up
+    assert "no time estimate yet" in panel.status.value
     panel.run_button.click()
     assert not panel.stale
     assert panel.results[0].players == 3
@@ -135,3 +137,22 @@ def test_variant_equal_to_the_baseline_is_refused(runs: Path) -> None:
     lab = VariantLab(games=6, runs_dir=runs, variant={"gazebos": 24}, **FAST)
     assert lab.changes() == {}
     assert lab.run() is None and "equals the baseline" in lab.status.value
+
+
+def test_the_cost_before_run_is_the_rate_this_line_up_played_here(runs: Path) -> None:
+    import json
+    import re
+
+    from gardensim.widgets.estimate import cpu_seconds_per_game, study_key
+
+    panel = seat_panel(runs)
+    assert panel.run() is not None
+    manifest = json.loads((run_path(panel.study(), runs) / "manifest.json").read_text())
+    (session,) = manifest["timings"]["sessions"]
+    measured = session["seconds"] * session["workers"] / session["games"]
+    assert cpu_seconds_per_game(runs, study_key(panel.study())) == pytest.approx(measured)
+    panel.form.games.value = 600  # the same line-up, more games: the rate applies
+    found = re.search(r"(\d+) games ≈ (\d+) s", panel.status.value)
+    total = 600 * len(panel.study().arms)
+    assert found and int(found[1]) == total
+    assert int(found[2]) == round(total * measured / (panel.jobs or 1))
