@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
+
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -26,6 +28,7 @@ def add_parser(subparsers: Any) -> None:
                         "--full)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="worker processes (default: one per core, when they pay)")
+    add_engine_argument(parser, default=None)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
@@ -36,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
 
     check_backend("loky", args.jobs, None)  # even when every source is a stored run
     index = default_report(args.out, args.runs, jobs=args.jobs, progress=not args.quiet,
-                           light=not args.full)
+                           light=not args.full, engine=args.engine)
     print(f"Report written to {index}")
     return 0

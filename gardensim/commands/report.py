@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gardensim.commands.engine import add_engine_argument
+
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -28,6 +30,7 @@ def add_parser(subparsers: Any) -> None:
                         "core, started once the run shows it gains from them)")
     parser.add_argument("--force", action="store_true",
                         help="replay a study whose runs/<name> holds another study")
+    add_engine_argument(parser, default=None)
     parser.add_argument("--quiet", action="store_true", help="no progress bar or messages")
     parser.set_defaults(func=run)
 
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     check_backend("loky", args.jobs, None)  # even when every source is a stored run
     index = report(args.sources, args.out, args.runs, jobs=args.jobs, force=args.force,
-                   progress=not args.quiet, light=args.light)
+                   progress=not args.quiet, light=args.light, engine=args.engine)
     if not args.quiet:
         print(f"report written to {index}")
     return 0

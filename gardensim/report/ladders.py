@@ -95,15 +95,19 @@ def read_ladder(entry: Any, where: str, light: bool = False) -> LadderProof:
 
 
 def prove(proof: LadderProof, runs_dir: str | Path, jobs: int | None = None,
-          progress: bool = False) -> pd.DataFrame:
+          progress: bool = False, engine: str | None = None) -> pd.DataFrame:
     """The stored table of ``proof`` (played now unless ``runs_dir`` holds it already for the
-    same configuration)."""
+    same configuration), on ``engine`` (default ``auto``)."""
+    from gardensim.sim.play import DEFAULT_ENGINE
     from gardensim.tournament.ladder import prove_ladder
 
     folder = Path(runs_dir) / FOLDER
     table_path = folder / f"{proof.file_stem}.csv"
     config_path = folder / f"{proof.file_stem}.json"
     config = {**asdict(proof), "rungs": list(proof.rungs)}
+    engine = engine or DEFAULT_ENGINE
+    if engine != DEFAULT_ENGINE:  # the same games, but another cost column
+        config["engine"] = engine
     if table_path.is_file() and config_path.is_file():
         try:
             if json.loads(config_path.read_text(encoding="utf-8")) == config:
@@ -112,7 +116,7 @@ def prove(proof: LadderProof, runs_dir: str | Path, jobs: int | None = None,
             pass  # a damaged record is played again, never trusted
     table = prove_ladder(proof.game, list(proof.rungs), games=proof.games, seed=proof.seed,
                          board=proof.board, jobs=jobs or 1, progress=progress,
-                         reference=proof.reference)
+                         reference=proof.reference, engine=engine)
     folder.mkdir(parents=True, exist_ok=True)
     # the table first, the record of its configuration last: an interrupted write is replayed
     tmp = table_path.with_suffix(".csv.tmp")

@@ -37,9 +37,13 @@ class Sources:
 def gather(
     sources: Sequence[str | Path], runs_dir: str | Path = "runs", *, jobs: int | None = None,
     force: bool = False, progress: bool = True, light: bool = False,
+    engine: str | None = None,
 ) -> Sources:
     """Load run folders; play (or reuse) the studies of study files, in the order given (with
-    ``light``, at their ``light_games`` size)."""
+    ``light``, at their ``light_games`` size; with ``engine``, on that engine instead of each
+    study's ``engine`` key, and the ladders too)."""
+    from dataclasses import replace
+
     from gardensim.report.ladders import prove
     from gardensim.report.studyset import read_study_set
     from gardensim.sim import api
@@ -55,6 +59,8 @@ def gather(
             found.titles.append(
                 ": ".join(t for t in (study_set.name, study_set.description) if t))
             for study in study_set.studies:
+                if engine is not None:
+                    study = replace(study, engine=engine)
                 out = Path(runs_dir) / study.name
                 run = api.simulate(study, out, jobs=jobs, progress=progress, force=force)
                 if progress:
@@ -62,7 +68,7 @@ def gather(
                     print(f"{out}: {how} {len(run.games)} games", file=sys.stderr)
                 found.runs.append(run)
             for proof in study_set.ladders:
-                table = prove(proof, runs_dir, jobs=jobs, progress=progress)
+                table = prove(proof, runs_dir, jobs=jobs, progress=progress, engine=engine)
                 if progress:
                     print(f"{Path(runs_dir) / 'ladders'}: {proof.game} ladder of "
                           f"{len(proof.rungs)} rungs", file=sys.stderr)
@@ -73,11 +79,14 @@ def gather(
 
 
 def command_line(sources: Sequence[str | Path], out: str | Path,
-                 runs_dir: str | Path | None = None, light: bool = False) -> str:
+                 runs_dir: str | Path | None = None, light: bool = False,
+                 engine: str | None = None) -> str:
     """The command that reproduces a report, as the user would type it."""
     words = ["gardensim", "report", *map(str, sources), "--out", str(out)]
     if light:
         words.append("--light")
+    if engine is not None:
+        words += ["--engine", engine]
     if runs_dir is not None and Path(runs_dir) != (LIGHT_RUNS if light else Path("runs")):
         words += ["--runs", str(runs_dir)]
     return shlex.join(words)
@@ -97,15 +106,18 @@ def _is_default(sources: Sequence[str | Path]) -> bool:
 def report(
     sources: Sequence[str | Path], out: str | Path, runs_dir: str | Path | None = None, *,
     jobs: int | None = None, force: bool = False, progress: bool = True, light: bool = False,
+    engine: str | None = None,
 ) -> Path:
     """Gather the sources and build their report; returns the path of ``index.html``. Runs go
     to ``runs_dir`` (default ``runs``, or ``runs/light`` for the light version)."""
     from gardensim.report.builder import build_report
 
     where = Path(runs_dir) if runs_dir is not None else (LIGHT_RUNS if light else Path("runs"))
-    found = gather(sources, where, jobs=jobs, force=force, progress=progress, light=light)
+    found = gather(sources, where, jobs=jobs, force=force, progress=progress, light=light,
+                   engine=engine)
     title = found.titles[0] if len(found.titles) == 1 and len(sources) == 1 else None
-    return build_report(found.runs, out, command=command_line(sources, out, runs_dir, light),
+    return build_report(found.runs, out,
+                        command=command_line(sources, out, runs_dir, light, engine),
                         title=title, notice=light_notice(sources) if light else None,
                         progress=progress, ladders=found.ladders)
 
@@ -119,9 +131,11 @@ def default_study() -> Path:
 
 
 def default_report(out: str | Path | None = None, runs_dir: str | Path | None = None, *,
-                   jobs: int | None = None, progress: bool = True, light: bool = True) -> Path:
+                   jobs: int | None = None, progress: bool = True, light: bool = True,
+                   engine: str | None = None) -> Path:
     """The default study's report: what ``make demo`` shows (the light version, into
     ``reports/demo``) or, with ``light=False``, the full one (into ``reports/default``)."""
     if out is None:
         out = DEMO_OUT if light else DEFAULT_OUT
-    return report([default_study()], out, runs_dir, jobs=jobs, progress=progress, light=light)
+    return report([default_study()], out, runs_dir, jobs=jobs, progress=progress, light=light,
+                  engine=engine)

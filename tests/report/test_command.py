@@ -224,3 +224,18 @@ def test_the_reproducing_command_quotes_what_needs_quoting():
     assert command_line(["my study.toml"], "reports/x", "runs") == \
         "gardensim report 'my study.toml' --out reports/x"
     assert command_line(["a"], "o", "elsewhere").endswith("--runs elsewhere")
+
+
+@pytest.mark.parametrize(("engine", "played_on"), [("python", "python"),
+                                                   ("fast", "gazebo-fast")])
+def test_report_engine_overrides_the_studies_engine_and_is_in_the_command(tmp_path, engine,
+                                                                          played_on):
+    study = tmp_path / "tiny.toml"
+    study.write_text('name = "tiny"\ngame = "gazebo"\nplayers = 2\nbots = ["random", "random"]'
+                     '\ngames = 4\nseed = 2\nengine = "auto"\n')
+    out = tmp_path / "report"
+    assert main(["report", str(study), "--out", str(out), "--runs", str(tmp_path / "runs"),
+                 "--jobs", "1", "--quiet", "--engine", engine]) == 0
+    manifest = json.loads((tmp_path / "runs" / "tiny" / "manifest.json").read_text())
+    assert {e for arm in manifest["engines"].values() for e in arm} == {played_on}
+    assert f"--engine {engine}" in (out / "summary.md").read_text()
