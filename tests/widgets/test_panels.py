@@ -156,3 +156,17 @@ def test_the_cost_before_run_is_the_rate_this_line_up_played_here(runs: Path) ->
     total = 600 * len(panel.study().arms)
     assert found and int(found[1]) == total
     assert int(found[2]) == round(total * measured / (panel.jobs or 1))
+
+
+def test_the_labs_knobs_are_the_declared_options_ranges_words_and_meaning(runs: Path) -> None:
+    from gardensim.games.gazebo.rules.ruleset import RULES
+
+    lab = VariantLab(games=6, runs_dir=runs, **FAST)
+    for name in ("hand_size", "private_singles"):
+        option, knob = RULES.option(name), lab.knobs[name]
+        assert (knob.min, knob.max) == (option.low, option.high)
+        assert knob.description == name and option.doc in knob.tooltip
+    draw = RULES.option("draw")
+    assert [value for _, value in lab.knobs["draw"].options] == list(draw.choices)
+    assert [label for label, _ in lab.knobs["draw"].options] == [draw.say(c)
+                                                                 for c in draw.choices]

@@ -16,10 +16,12 @@ import ipywidgets as w
 
 from gardensim.analysis.frames import MissingData, pct
 from gardensim.core.errors import ConfigError
+from gardensim.games.gazebo.rules.ruleset import RULES
 from gardensim.widgets.base import Panel
-from gardensim.widgets.choices import default_options, draw_systems
+from gardensim.widgets.choices import default_options
 from gardensim.widgets.display import figure_png, paragraphs, picture, table_html
-from gardensim.widgets.form import LABEL, StudyForm
+from gardensim.widgets.form import StudyForm
+from gardensim.widgets.knobs import option_control
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,19 +86,12 @@ class VariantLab(Panel):
                               games=games, seed=seed)
         self.form.game.disabled = True
         base = self.baseline_options()
+        # from the declared rule set (ranges, choices, words); gazebos starts empty: "as the
+        # baseline", since its default depends on the board and the player count
         self.knobs: dict[str, w.ValueWidget] = {
-            "gazebos": w.Text(value="", placeholder="same as baseline (e.g. 22 or 24,22)",
-                              continuous_update=False,
-                              description="gazebos", style=LABEL),
-            "hand_size": w.IntSlider(value=base["hand_size"], min=1, max=6,
-                                     continuous_update=False, description="hand_size",
-                                     style=LABEL),
-            "private_singles": w.IntSlider(value=base["private_singles"], min=0, max=9,
-                                           continuous_update=False,
-                                           description="private_singles", style=LABEL),
-            "draw": w.Dropdown(options=draw_systems("gazebo"), value=base["draw"],
-                               description="drawing", style=LABEL),
-        }
+            name: option_control(RULES.option(name), None if name == "gazebos" else base[name])
+            for name in KNOBS}
+        self.knobs["gazebos"].placeholder = "same as baseline (e.g. 22 or 24,22)"
         self.set_variant(**dict(variant or {}))
         self.form.observe(lambda: self.from_ui(self.settings_changed))
         for knob in self.knobs.values():
