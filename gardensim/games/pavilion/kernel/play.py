@@ -167,3 +167,25 @@ def play_game(T, W, rng: int, bot_seeds, kinds, epsilons, samples, marks: bool):
                 rec[T_TOOK_TOKEN] = 0
             done += 1
     return S, actions[:played].copy(), turns[:done].copy(), last_turn
+
+
+@njit(cache=True)
+def random_playthrough(T, rng: int, seed: int):
+    """A game of uniform choices from one ``random.Random(seed)`` shared by every seat, as the
+    golden playthroughs play (``tests/pavilion/test_golden.py``): (final position, then per
+    action the seat to move, the legal count and the action)."""
+    S = new_state(T, rng)
+    A = np.empty(MAX_ACTIONS, dtype=np.int64)
+    R = np.zeros(pyrandom.SIZE, dtype=np.uint32)
+    pyrandom.seed(R, seed)
+    steps = np.empty((MAX_GAME_ACTIONS, 3), dtype=np.int64)
+    played = 0
+    while S[PHASE] != OVER:
+        n = legal_actions(S, T, A)
+        a = A[pyrandom.randbelow(R, n)]
+        steps[played, 0] = S[PLAYER]
+        steps[played, 1] = n
+        steps[played, 2] = a
+        played += 1
+        apply_action(S, T, a)
+    return S, steps[:played].copy()
