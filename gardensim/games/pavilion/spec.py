@@ -20,6 +20,8 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     rules=f"{_HERE}.ruleset:RULES",
+    fast_engine=f"{_HERE}.kernel.fast:fast_player",
+    fast_coverage=f"{_HERE}.kernel.coverage:COVERAGE",
     columns=Columns(
         standing="score", higher_is_better=True, unit="points", mover_standing="score",
         start_player="first_player",
