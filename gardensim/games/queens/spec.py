@@ -43,4 +43,6 @@ SPEC = GameSpec(
     ),
     renderer=f"{_HERE}.figure:board_figure",
     rules=f"{_HERE}.ruleset:RULES",
+    fast_engine=f"{_HERE}.kernel.fast:fast_player",
+    fast_coverage=f"{_HERE}.kernel.coverage:COVERAGE",
 )
