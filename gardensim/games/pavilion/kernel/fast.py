@@ -21,7 +21,7 @@ from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.pavilion import chance
 from gardensim.games.pavilion import notation as nt
-from gardensim.games.pavilion.boards import space_name
+from gardensim.games.pavilion.boards import SPACES, space_name
 from gardensim.games.pavilion.kernel import layout as ly
 from gardensim.games.pavilion.kernel import play as kp
 from gardensim.games.pavilion.kernel.tables import game_table, weight_table
@@ -32,6 +32,12 @@ _TABLES: weakref.WeakKeyDictionary[Any, tuple[np.ndarray, np.ndarray, list[str]]
     weakref.WeakKeyDictionary())
 _NAN = float("nan")
 _KINDS = ("draft", "place", "pass")
+#: the turn record's fields (``play.TURN_FIELDS``), by name
+_FIELDS = ("turn", "seat", "kind", "round", "wild", "legal", "source", "colour", "taken",
+           "wilds_taken", "took_token", "space", "cost", "wilds_paid", "points", "bonus", "kept",
+           "discarded", "penalty", "score", "first", "end")
+_SOURCES = ["C", *(f"F{f}" for f in range(1, nt.MAX_SOURCES))]
+_SPACES = [space_name(i) for i in range(SPACES)]
 
 
 def tables_of(game: Any) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -149,41 +155,53 @@ class _Player:
 
     def _turns(self, index: int, turns: np.ndarray, actions: list[int], names: list[str],
                per_turn: float) -> dict[str, list[Any]]:
-        """The play loop's turn columns and ``telemetry.turn_row``'s."""
+        """The play loop's turn columns and ``telemetry.turn_row``'s, a column at a time
+        (columns of other kinds of turn hold None)."""
         letters = self.game.side.rules.letters
-        rows = turns.tolist()
-        cols: dict[str, list[Any]] = {
-            "game": [index] * len(rows),
-            "turn": [r[kp.T_TURN] for r in rows],
-            "seat": [r[kp.T_SEAT] for r in rows],
-            "bot": [self.specs[r[kp.T_SEAT]] for r in rows],
-            "decision_s": [per_turn] * len(rows),
+        cols = dict(zip(_FIELDS, map(list, zip(*turns.tolist(), strict=True)), strict=True)
+                    ) if len(turns) else {f: [] for f in _FIELDS}
+        kinds = cols["kind"]
+        draft = [k == kp.K_DRAFT for k in kinds]
+        place = [k == kp.K_PLACE for k in kinds]
+        passed = [k == kp.K_PASS for k in kinds]
+
+        def only(mask: list[bool], values: list[Any]) -> list[Any]:
+            return [v if m else None for m, v in zip(mask, values, strict=True)]
+
+        moves = [names[actions[f]] if e - f == 1 else " ".join([names[a] for a in actions[f:e]])
+                 for f, e in zip(cols["first"], cols["end"], strict=True)]
+        bonus = [("".join([letters[a - nt.BONUS_BASE] for a in actions[f + 1:e]
+                           if a < nt.KEEP_BASE]) if m else None)
+                 for m, f, e in zip(place, cols["first"], cols["end"], strict=True)]
+        own = {
+            "move": moves,
+            "phase": [_KINDS[k] for k in kinds],
+            "round": cols["round"],
+            "wild": [letters[w] for w in cols["wild"]],
+            "legal_moves": cols["legal"],
+            "source": only(draft, [_SOURCES[s] for s in cols["source"]]),
+            "colour": [None if m else letters[c]
+                       for m, c in zip(passed, cols["colour"], strict=True)],
+            "tiles_taken": only(draft, cols["taken"]),
+            "wilds_taken": only(draft, cols["wilds_taken"]),
+            "took_token": only(draft, [bool(t) for t in cols["took_token"]]),
+            "space": only(place, [_SPACES[s] for s in cols["space"]]),
+            "cost": only(place, cols["cost"]),
+            "wilds_paid": only(place, cols["wilds_paid"]),
+            "points": only(place, cols["points"]),
+            "bonus_tiles": only(place, cols["bonus"]),
+            "bonus_colours": bonus,
+            "kept": only(passed, cols["kept"]),
+            "discarded": only(passed, cols["discarded"]),
+            "penalty": cols["penalty"],
+            "score": cols["score"],
         }
-        own: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
-        for r in rows:
-            turn_actions = actions[r[kp.T_FIRST]:r[kp.T_END]]
-            kind = r[kp.T_KIND]
-            values: dict[str, Any] = dict.fromkeys(TURN_COLUMNS)
-            values.update(move=" ".join([names[a] for a in turn_actions]),
-                          phase=_KINDS[kind], round=r[kp.T_ROUND], wild=letters[r[kp.T_WILD]],
-                          legal_moves=r[kp.T_LEGAL], score=r[kp.T_SCORE],
-                          penalty=r[kp.T_PENALTY])
-            if kind == kp.K_DRAFT:
-                source = r[kp.T_SOURCE]
-                values.update(source="C" if source == 0 else f"F{source}",
-                              colour=letters[r[kp.T_COLOUR]], tiles_taken=r[kp.T_TAKEN],
-                              wilds_taken=r[kp.T_WILDS_TAKEN],
-                              took_token=bool(r[kp.T_TOOK_TOKEN]))
-            elif kind == kp.K_PASS:
-                values.update(kept=r[kp.T_KEPT], discarded=r[kp.T_DISCARDED])
-            else:
-                bonus = [letters[a - nt.BONUS_BASE] for a in turn_actions[1:]
-                         if a < nt.KEEP_BASE]
-                values.update(space=space_name(r[kp.T_SPACE]), colour=letters[r[kp.T_COLOUR]],
-                              cost=r[kp.T_COST], wilds_paid=r[kp.T_WILDS_PAID],
-                              points=r[kp.T_POINTS], bonus_tiles=len(bonus),
-                              bonus_colours="".join(bonus))
-            for c in TURN_COLUMNS:
-                own[c].append(values[c])
-        cols.update(own)
-        return cols
+        out: dict[str, list[Any]] = {
+            "game": [index] * len(kinds),
+            "turn": cols["turn"],
+            "seat": cols["seat"],
+            "bot": [self.specs[seat] for seat in cols["seat"]],
+            "decision_s": [per_turn] * len(kinds),
+        }
+        out.update((c, own[c]) for c in TURN_COLUMNS)
+        return out
