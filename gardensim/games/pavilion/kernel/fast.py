@@ -16,28 +16,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 
 from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.pavilion import chance
 from gardensim.games.pavilion import notation as nt
-from gardensim.games.pavilion.boards import SPACES, space_name
 from gardensim.games.pavilion.kernel import layout as ly
 from gardensim.games.pavilion.kernel import play as kp
 from gardensim.games.pavilion.kernel.tables import game_table, weight_table
+from gardensim.games.pavilion.kernel.turns import KernelTurns
 from gardensim.games.pavilion.scoring import BONUS_TILES, DISCARD_LOSS, PLACED, TOKEN_LOSS
-from gardensim.games.pavilion.telemetry import SEAT_FIELDS, TURN_COLUMNS
+from gardensim.games.pavilion.telemetry import SEAT_FIELDS
 
 _TABLES: weakref.WeakKeyDictionary[Any, tuple[np.ndarray, np.ndarray, list[str]]] = (
     weakref.WeakKeyDictionary())
 _NAN = float("nan")
-_KINDS = ("draft", "place", "pass")
-#: the turn record's fields (``play.TURN_FIELDS``), by name
-_FIELDS = ("turn", "seat", "kind", "round", "wild", "legal", "source", "colour", "taken",
-           "wilds_taken", "took_token", "space", "cost", "wilds_paid", "points", "bonus", "kept",
-           "discarded", "penalty", "score", "first", "end")
-_SOURCES = ["C", *(f"F{f}" for f in range(1, nt.MAX_SOURCES))]
-_SPACES = [space_name(i) for i in range(SPACES)]
+
 
 
 def tables_of(game: Any) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -76,6 +71,7 @@ class _Player:
                  codes: list[tuple[int, float, int]]) -> None:
         self.game = game
         self.specs = [bot.spec for bot in bots]
+        self.spec_names = pa.array(self.specs, pa.string())
         self.kinds = np.array([c[0] for c in codes], dtype=np.int64)
         self.epsilons = np.array([c[1] for c in codes], dtype=np.float64)
         self.samples = np.array([c[2] for c in codes], dtype=np.int64)
@@ -111,8 +107,9 @@ class _Player:
         row = self._row(index, deal, seed, S, actions.tolist(), int(last_turn), names, per_turn)
         if not telemetry:
             return GameRecord(game=row)
-        return GameRecord(game=row, turns=self._turns(index, turns, actions.tolist(), names,
-                                                      per_turn))
+        return GameRecord(game=row, turns=KernelTurns(
+            index, turns, actions, per_turn, self.spec_names,
+            pa.array(self.game.side.rules.letters, pa.string()), pa.array(names, pa.string())))
 
     def _row(self, index: int, deal: int, seed: int, S: np.ndarray, actions: list[int],
              last_turn: int, names: list[str], per_turn: float) -> dict[str, Any]:
@@ -152,56 +149,3 @@ class _Player:
             for field in SEAT_FIELDS:
                 row[f"{field}_{p}"] = values.get(field)
         return row
-
-    def _turns(self, index: int, turns: np.ndarray, actions: list[int], names: list[str],
-               per_turn: float) -> dict[str, list[Any]]:
-        """The play loop's turn columns and ``telemetry.turn_row``'s, a column at a time
-        (columns of other kinds of turn hold None)."""
-        letters = self.game.side.rules.letters
-        cols = dict(zip(_FIELDS, map(list, zip(*turns.tolist(), strict=True)), strict=True)
-                    ) if len(turns) else {f: [] for f in _FIELDS}
-        kinds = cols["kind"]
-        draft = [k == kp.K_DRAFT for k in kinds]
-        place = [k == kp.K_PLACE for k in kinds]
-        passed = [k == kp.K_PASS for k in kinds]
-
-        def only(mask: list[bool], values: list[Any]) -> list[Any]:
-            return [v if m else None for m, v in zip(mask, values, strict=True)]
-
-        moves = [names[actions[f]] if e - f == 1 else " ".join([names[a] for a in actions[f:e]])
-                 for f, e in zip(cols["first"], cols["end"], strict=True)]
-        bonus = [("".join([letters[a - nt.BONUS_BASE] for a in actions[f + 1:e]
-                           if a < nt.KEEP_BASE]) if m else None)
-                 for m, f, e in zip(place, cols["first"], cols["end"], strict=True)]
-        own = {
-            "move": moves,
-            "phase": [_KINDS[k] for k in kinds],
-            "round": cols["round"],
-            "wild": [letters[w] for w in cols["wild"]],
-            "legal_moves": cols["legal"],
-            "source": only(draft, [_SOURCES[s] for s in cols["source"]]),
-            "colour": [None if m else letters[c]
-                       for m, c in zip(passed, cols["colour"], strict=True)],
-            "tiles_taken": only(draft, cols["taken"]),
-            "wilds_taken": only(draft, cols["wilds_taken"]),
-            "took_token": only(draft, [bool(t) for t in cols["took_token"]]),
-            "space": only(place, [_SPACES[s] for s in cols["space"]]),
-            "cost": only(place, cols["cost"]),
-            "wilds_paid": only(place, cols["wilds_paid"]),
-            "points": only(place, cols["points"]),
-            "bonus_tiles": only(place, cols["bonus"]),
-            "bonus_colours": bonus,
-            "kept": only(passed, cols["kept"]),
-            "discarded": only(passed, cols["discarded"]),
-            "penalty": cols["penalty"],
-            "score": cols["score"],
-        }
-        out: dict[str, list[Any]] = {
-            "game": [index] * len(kinds),
-            "turn": cols["turn"],
-            "seat": cols["seat"],
-            "bot": [self.specs[seat] for seat in cols["seat"]],
-            "decision_s": [per_turn] * len(kinds),
-        }
-        out.update((c, own[c]) for c in TURN_COLUMNS)
-        return out
