@@ -63,6 +63,9 @@ RANDOM, GREEDY = 0, 1
 TURN_FIELDS = T_END + 1
 #: kinds of turn (the ``phase`` column)
 K_DRAFT, K_PLACE, K_PASS = range(3)
+#: room for a game's actions and turns, far above the most the rules allow: every draft takes
+#: at least a tile of the 36 a round deals, every placement covers one of 4 x 42 spaces, and
+#: bonuses, payments, passes and keeps are bounded by them (about 1,000 actions in all)
 MAX_GAME_ACTIONS = 8192
 MAX_TURNS = 4096
 
