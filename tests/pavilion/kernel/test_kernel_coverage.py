@@ -17,6 +17,8 @@ from gardensim.sim.play import choose_engine, play_game
 
 
 def test_the_kernel_plays_every_rule_option_at_every_value() -> None:
+    """The declaration names each option (an option added to the rule set fails here until
+    the kernel plays it)."""
     assert set(COVERAGE.options) == set(RULES.names)
     assert all(values is EVERY for values in COVERAGE.options.values())
 

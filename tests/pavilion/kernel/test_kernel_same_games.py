@@ -60,3 +60,13 @@ def test_three_hundred_random_and_thirty_greedy_games_in_a_row() -> None:
     game = registry.make_game("pavilion", "base", 2, {})
     check_fast_engine(game, [[registry.make_bot("random")] * 2], 1, range(300), telemetry=False)
     check_fast_engine(game, [[registry.make_bot("greedy")] * 2], 1, range(30), telemetry=False)
+
+
+@pytest.mark.parametrize("board", BOARD_NAMES)
+def test_every_option_changed_at_once_plays_the_readable_engines_games(board: str) -> None:
+    options = {"discard_floor": False, "no_token_start": "next", "bonus_shortfall": "forfeit",
+               "first_player": 3}
+    if board == "glazed-purple":
+        options["purple_star_values"] = "bga"
+    game = registry.make_game("pavilion", board, 4, options)
+    check_fast_engine(game, [_lineup(4, 0)], 9, range(4))

@@ -16,22 +16,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 
 from gardensim.core import seeding
 from gardensim.core.protocol import MAX_SEATS
 from gardensim.games.pavilion import chance
 from gardensim.games.pavilion import notation as nt
-from gardensim.games.pavilion.boards import space_name
 from gardensim.games.pavilion.kernel import layout as ly
 from gardensim.games.pavilion.kernel import play as kp
 from gardensim.games.pavilion.kernel.tables import game_table, weight_table
+from gardensim.games.pavilion.kernel.turns import KernelTurns
 from gardensim.games.pavilion.scoring import BONUS_TILES, DISCARD_LOSS, PLACED, TOKEN_LOSS
-from gardensim.games.pavilion.telemetry import SEAT_FIELDS, TURN_COLUMNS
+from gardensim.games.pavilion.telemetry import SEAT_FIELDS
 
 _TABLES: weakref.WeakKeyDictionary[Any, tuple[np.ndarray, np.ndarray, list[str]]] = (
     weakref.WeakKeyDictionary())
 _NAN = float("nan")
-_KINDS = ("draft", "place", "pass")
+
 
 
 def tables_of(game: Any) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -70,6 +71,7 @@ class _Player:
                  codes: list[tuple[int, float, int]]) -> None:
         self.game = game
         self.specs = [bot.spec for bot in bots]
+        self.spec_names = pa.array(self.specs, pa.string())
         self.kinds = np.array([c[0] for c in codes], dtype=np.int64)
         self.epsilons = np.array([c[1] for c in codes], dtype=np.float64)
         self.samples = np.array([c[2] for c in codes], dtype=np.int64)
@@ -105,8 +107,9 @@ class _Player:
         row = self._row(index, deal, seed, S, actions.tolist(), int(last_turn), names, per_turn)
         if not telemetry:
             return GameRecord(game=row)
-        return GameRecord(game=row, turns=self._turns(index, turns, actions.tolist(), names,
-                                                      per_turn))
+        return GameRecord(game=row, turns=KernelTurns(
+            index, turns, actions, per_turn, self.spec_names,
+            pa.array(self.game.side.rules.letters, pa.string()), pa.array(names, pa.string())))
 
     def _row(self, index: int, deal: int, seed: int, S: np.ndarray, actions: list[int],
              last_turn: int, names: list[str], per_turn: float) -> dict[str, Any]:
@@ -146,44 +149,3 @@ class _Player:
             for field in SEAT_FIELDS:
                 row[f"{field}_{p}"] = values.get(field)
         return row
-
-    def _turns(self, index: int, turns: np.ndarray, actions: list[int], names: list[str],
-               per_turn: float) -> dict[str, list[Any]]:
-        """The play loop's turn columns and ``telemetry.turn_row``'s."""
-        letters = self.game.side.rules.letters
-        rows = turns.tolist()
-        cols: dict[str, list[Any]] = {
-            "game": [index] * len(rows),
-            "turn": [r[kp.T_TURN] for r in rows],
-            "seat": [r[kp.T_SEAT] for r in rows],
-            "bot": [self.specs[r[kp.T_SEAT]] for r in rows],
-            "decision_s": [per_turn] * len(rows),
-        }
-        own: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
-        for r in rows:
-            turn_actions = actions[r[kp.T_FIRST]:r[kp.T_END]]
-            kind = r[kp.T_KIND]
-            values: dict[str, Any] = dict.fromkeys(TURN_COLUMNS)
-            values.update(move=" ".join([names[a] for a in turn_actions]),
-                          phase=_KINDS[kind], round=r[kp.T_ROUND], wild=letters[r[kp.T_WILD]],
-                          legal_moves=r[kp.T_LEGAL], score=r[kp.T_SCORE],
-                          penalty=r[kp.T_PENALTY])
-            if kind == kp.K_DRAFT:
-                source = r[kp.T_SOURCE]
-                values.update(source="C" if source == 0 else f"F{source}",
-                              colour=letters[r[kp.T_COLOUR]], tiles_taken=r[kp.T_TAKEN],
-                              wilds_taken=r[kp.T_WILDS_TAKEN],
-                              took_token=bool(r[kp.T_TOOK_TOKEN]))
-            elif kind == kp.K_PASS:
-                values.update(kept=r[kp.T_KEPT], discarded=r[kp.T_DISCARDED])
-            else:
-                bonus = [letters[a - nt.BONUS_BASE] for a in turn_actions[1:]
-                         if a < nt.KEEP_BASE]
-                values.update(space=space_name(r[kp.T_SPACE]), colour=letters[r[kp.T_COLOUR]],
-                              cost=r[kp.T_COST], wilds_paid=r[kp.T_WILDS_PAID],
-                              points=r[kp.T_POINTS], bonus_tiles=len(bonus),
-                              bonus_colours="".join(bonus))
-            for c in TURN_COLUMNS:
-                own[c].append(values[c])
-        cols.update(own)
-        return cols

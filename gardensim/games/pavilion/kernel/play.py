@@ -46,17 +46,26 @@ from gardensim.games.pavilion.kernel.rules import (
 )
 from gardensim.games.pavilion.notation import PASS, PLACE_BASE
 from gardensim.games.pavilion.phases import DRAFT, OVER
-from gardensim.games.pavilion.scoring import DISCARD_LOSS, DISCARDED, PLACED, TOKEN_LOSS
+from gardensim.games.pavilion.scoring import (
+    BONUS_TILES,
+    DISCARD_LOSS,
+    DISCARDED,
+    PLACED,
+    TOKEN_LOSS,
+)
 from gardensim.kernels import pyrandom
 
 RANDOM, GREEDY = 0, 1
 #: what the kernel records of a turn
 (T_TURN, T_SEAT, T_KIND, T_ROUND, T_WILD, T_LEGAL, T_SOURCE, T_COLOUR, T_TAKEN, T_WILDS_TAKEN,
- T_TOOK_TOKEN, T_SPACE, T_COST, T_WILDS_PAID, T_POINTS, T_KEPT, T_DISCARDED, T_PENALTY,
- T_SCORE, T_FIRST, T_END) = range(21)
+ T_TOOK_TOKEN, T_SPACE, T_COST, T_WILDS_PAID, T_POINTS, T_BONUS, T_KEPT, T_DISCARDED,
+ T_PENALTY, T_SCORE, T_FIRST, T_END) = range(22)
 TURN_FIELDS = T_END + 1
 #: kinds of turn (the ``phase`` column)
 K_DRAFT, K_PLACE, K_PASS = range(3)
+#: room for a game's actions and turns, far above the most the rules allow: every draft takes
+#: at least a tile of the 36 a round deals, every placement covers one of 4 x 42 spaces, and
+#: bonuses, payments, passes and keeps are bounded by them (about 1,000 actions in all)
 MAX_GAME_ACTIONS = 8192
 MAX_TURNS = 4096
 
@@ -127,6 +136,7 @@ def play_game(T, W, rng: int, bot_seeds, kinds, epsilons, samples, marks: bool):
                 held += S[POOL + seat * COLOURS + c]
             rec[T_KEPT] = held
             rec[T_POINTS] = S[ledger + PLACED]
+            rec[T_BONUS] = S[ledger + BONUS_TILES]
             rec[T_DISCARDED] = S[ledger + DISCARDED]
             rec[T_PENALTY] = S[ledger + TOKEN_LOSS] + S[ledger + DISCARD_LOSS]
             rec[T_FIRST] = played
@@ -146,6 +156,7 @@ def play_game(T, W, rng: int, bot_seeds, kinds, epsilons, samples, marks: bool):
             rec[T_SCORE] = S[SCORE + seat]
             rec[T_PENALTY] = S[ledger + TOKEN_LOSS] + S[ledger + DISCARD_LOSS] - rec[T_PENALTY]
             rec[T_POINTS] = S[ledger + PLACED] - rec[T_POINTS]
+            rec[T_BONUS] = S[ledger + BONUS_TILES] - rec[T_BONUS]
             rec[T_DISCARDED] = S[ledger + DISCARDED] - rec[T_DISCARDED]
             if rec[T_KIND] == K_DRAFT:
                 source = first // COLOURS
