@@ -4,8 +4,11 @@
 The report is built with the ``gardensim report`` command from a small real study played into a
 temporary folder (plus every committed report under ``reports/``). It must load with no console
 error and no failed or outside request (it is self-contained), and every figure (``img`` or
-``svg``) must render with a non-zero size. A full-page screenshot is saved under
-``tests/output/`` (git-ignored) for a person to look at.
+``svg``) must render with a non-zero size. It must read as the review of the report asked: the
+first screen (the answer grid) ends within 1440×900, the page does not scroll sideways at
+390 px, it is at most about 15 screens long as a reader first meets it (folds closed), and
+with every fold open no chart is under 150 px high or wider than 6:1. A full-page screenshot
+is saved under ``tests/output/`` (git-ignored) for a person to look at.
 
 Missing Chromium is a failure, not a silent skip: run ``scripts/install-browser.sh``. Set
 ``GARDENSIM_NO_BROWSER=1`` to skip these tests knowingly.
@@ -56,6 +59,21 @@ FIGURES_JS = """() => [...document.querySelectorAll('img, svg')]
                 loaded: img ? (e.complete && e.naturalWidth > 0) : true};
     })"""
 
+#: Where the first screen ends, whether the page scrolls sideways, and how many screens the
+#: page is with its folds closed, as a reader first meets it.
+LAYOUT_JS = """() => {
+    const t = document.getElementById('verdict-table');
+    return {bottom: t ? t.getBoundingClientRect().bottom + window.scrollY : null,
+            scroll_width: document.documentElement.scrollWidth,
+            height: document.documentElement.scrollHeight};
+}"""
+OPEN_FOLDS_JS = "() => document.querySelectorAll('details').forEach(d => { d.open = true; })"
+#: The first screen's size (the review's desktop and phone), the page's length in screens.
+DESKTOP, PHONE = (1440, 900), (390, 844)
+MAX_SCREENS = 15
+#: A chart shorter than this, or wider than this many times its height, cannot be read.
+MIN_FIGURE_PX, MAX_ASPECT = 150, 6.0
+
 LINKS_JS = """() => [...document.querySelectorAll('#verdict-table a')]
     .map(a => {
         const id = decodeURIComponent(a.getAttribute('href').slice(1));
@@ -87,6 +105,9 @@ class Visit:
     #: resolves to an element of the page.
     first_table: str = ""
     links: list[dict[str, Any]] = field(default_factory=list)
+    #: LAYOUT_JS at the desktop and phone sizes (folds closed).
+    desktop: dict[str, Any] = field(default_factory=dict)
+    phone: dict[str, Any] = field(default_factory=dict)
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +144,7 @@ def visits(chromium: Path, built_report: Path) -> list[Visit]:
         try:
             for index, shot_name in pages:
                 visit = Visit(index)
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
                 page.on("console", lambda m, v=visit: v.errors.append(m.text)
                         if m.type == "error" else None)
                 page.on("pageerror", lambda exc, v=visit: v.errors.append(str(exc)))
@@ -131,12 +152,17 @@ def visits(chromium: Path, built_report: Path) -> list[Visit]:
                 page.on("request", lambda r, v=visit: v.requests.append(r.url))
                 page.goto(index.resolve().as_uri(), wait_until="load")
                 page.wait_for_load_state("networkidle")
+                page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+                visit.phone = page.evaluate(LAYOUT_JS)
+                page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+                visit.desktop = page.evaluate(LAYOUT_JS)
+                visit.screenshot = OUTPUT / f"{shot_name}.png"
+                page.screenshot(path=str(visit.screenshot), full_page=True)
+                page.evaluate(OPEN_FOLDS_JS)
                 visit.figures = page.evaluate(FIGURES_JS)
                 visit.first_table = page.evaluate(
                     "() => (document.querySelector('table') || {}).id || ''")
                 visit.links = page.evaluate(LINKS_JS)
-                visit.screenshot = OUTPUT / f"{shot_name}.png"
-                page.screenshot(path=str(visit.screenshot), full_page=True)
                 page.close()
                 seen.append(visit)
         finally:
@@ -165,8 +191,16 @@ def test_report_reads_in_a_real_browser(visits: list[Visit]) -> None:
                   if not (f["loaded"] and f["width"] > 0 and f["height"] > 0)]
         assert broken == [], f"{where}: figures that did not render"
 
+        charts = [f for f in images if f["height"] < MIN_FIGURE_PX
+                  or f["width"] > MAX_ASPECT * f["height"]]
+        assert charts == [], f"{where}: charts too small or too wide to read"
+        assert visit.phone["scroll_width"] <= PHONE[0], f"{where}: page scrolls sideways"
+
         if "verdict-table" in html:
             assert visit.first_table == "verdict-table", f"{where}: verdict table not first"
+            assert visit.desktop["bottom"] <= DESKTOP[1], f"{where}: first screen overflows"
+            screens = visit.desktop["height"] / DESKTOP[1]
+            assert screens <= MAX_SCREENS, f"{where}: {screens:.0f} screens long"
             assert visit.links, f"{where}: verdict rows without links"
             dead = [link["id"] for link in visit.links if not link["ok"]]
             assert dead == [], f"{where}: verdict links to no section"
