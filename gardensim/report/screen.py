@@ -7,8 +7,9 @@ those rows into *lines*, each a question asked of one game under one condition:
 - an answer played at several bot strengths is one line, its cells the rungs weakest first, so
   that "does it hold at stronger play?" is read along the line, with the word *reverses* when
   two rungs lie on opposite sides of no change, and the top rung's settlement label;
-- answers played at one strength are one line per game, strength and set of conditions, its
-  cells the conditions (and player counts).
+- answers played at one strength are one line per game, player count, bots and study, its
+  cells the conditions; the lines of several player counts with the same conditions share one
+  line when their cells fit (``MERGE``).
 
 Each cell is the row itself: the value in points, its interval as a small bar against the
 ±margin band, the verdict word; the row's full words, interval, games and arm are its tooltip,
